@@ -1,0 +1,15 @@
+import nodemailer from 'nodemailer';
+import type { Mailer } from './mail';
+
+export function createSmtpTransport(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Storage } from './storage';
+import { STORAGE_KEY_PATTERN } from './storage';
+
+/** Files under `dir` (DATA_DIR/uploads). Only server-generated keys reach the file system. */
+export function createLocalStorage(dir: string): Storage {
+  const fileOf = (key: string) => {
+    if (!STORAGE_KEY_PATTERN.test(key)) throw new Error('invalid storage key');
+    return path.join(dir, key);
+  };
+  return {
+    async put(key, bytes) {
+      const file = fileOf(key);
+      await mkdir(dir, { recursive: true });
+      // 'wx': a key is written once; a collision of random keys fails loudly.
+      await writeFile(file, bytes, { flag: 'wx' });
+    },
+    async get(key) {
+      if (!STORAGE_KEY_PATTERN.test(key)) return null;
+      try {
+        return await readFile(fileOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async remove(key) {
+      await rm(fileOf(key), { force: true });
+    },
+  };
+}

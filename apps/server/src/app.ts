@@ -1,0 +1,147 @@
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyLoggerOptions, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { LoggerOptions } from 'pino';
+import { createCaptcha } from './adapters/captcha/captcha';
+import { createMailer } from './adapters/mail/mail';
+import { createStorage } from './adapters/storage/storage';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { type Database, openDatabase } from './db/client';
+import authRoutes from './modules/auth/auth.routes';
+import { operatorRoutes } from './operator/operator.routes';
+import { registerMailboxPage } from './modules/system/mailbox.page';
+import systemRoutes from './modules/system/system.routes';
+import userRoutes from './modules/user/user.routes';
+import campaignRoutes from './modules/campaigns/campaigns.routes';
+import { registerUploadFiles, uploadRoutes } from './modules/campaigns/uploads.routes';
+import announcementsRoutes from './modules/announcements/announcements.routes';
+import newsRoutes from './modules/news/news.routes';
+import notificationsRoutes from './modules/notifications/notifications.routes';
+import referralRoutes from './modules/referral/referral.routes';
+import settingsRoutes from './modules/settings/settings.routes';
+import termsRoutes from './modules/terms/terms.routes';
+import websitesRoutes from './modules/websites/websites.routes';
+import authPlugin from './plugins/auth';
+import errorsPlugin from './plugins/errors';
+import securityPlugin from './plugins/security';
+import spaPlugin from './plugins/spa';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/** Paths that carry a secret in the URL are logged without it. */
+const redactUrl = (url: string) =>
+  url.replace(/(\/password-recovery\/)[^/?#]+/, '$1[redacted]').replace(/(\/guide\/)[^/?#]+/, '$1[redacted]');
+
+/**
+ * The logger the server runs with: secrets in headers and URLs never reach the log.
+ * Exported so that tests can capture exactly what production would write.
+ */
+export function loggerOptions(config: Config): FastifyLoggerOptions & LoggerOptions {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
+export type BuildOptions = {
+  config: Config;
+  /** Secret of the operator CLI's hand-off (main.ts); the route exists only when given. */
+  operatorToken?: string;
+  /** An open database; when omitted the app opens (and closes) the configured one. */
+  database?: Database;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Builds the app without listening; tests call it and talk through `inject`. */
+export async function buildApp(opts: BuildOptions) {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` }));
+  const mailer = createMailer(config, database.db);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    database,
+    mailer,
+    captcha: createCaptcha(config),
+    storage: createStorage(config),
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    await mailer.close();
+    if (!opts.database) await database.close();
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${config.productName} API`,
+        version: '1.0.0',
+        description: 'Every answer is {code, response, reason}.',
+      },
+      servers: [{ url: '/api' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(campaignRoutes);
+      await api.register(uploadRoutes);
+      await api.register(settingsRoutes);
+      await api.register(notificationsRoutes);
+      await api.register(termsRoutes);
+      await api.register(referralRoutes);
+      await api.register(announcementsRoutes);
+      await api.register(newsRoutes);
+      await api.register(websitesRoutes);
+      if (opts.operatorToken) await api.register(operatorRoutes(opts.operatorToken));
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  await registerMailboxPage(app);
+  await registerUploadFiles(app);
+  await app.register(spaPlugin);
+  await app.ready();
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

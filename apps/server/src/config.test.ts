@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+const realProviders = {
+  CAPTCHA_PROVIDER: 'turnstile',
+  CAPTCHA_SITE_KEY: 'site',
+  CAPTCHA_SECRET: 'secret',
+  MAIL_TRANSPORT: 'smtp',
+  SMTP_URL: 'smtp://mail.example:587',
+};
+
+describe('loadConfig', () => {
+  it('runs on one machine with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      isProduction: false,
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      secureCookies: false,
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      productName: 'Cryptads',
+      logLevel: 'info',
+      trustProxy: false,
+      demoSeed: 'auto',
+      mail: { transport: 'outbox' },
+      captcha: { provider: 'none', siteKey: null },
+      rateLimit: { authMax: 20, authWindowSeconds: 60, accountMaxFailures: 10, accountLockoutMinutes: 15 },
+    });
+  });
+
+  it('reads numbers, flags and the public URL from strings', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      TRUST_PROXY: '1',
+      PUBLIC_URL: 'https://ads.example/',
+      ACCOUNT_MAX_FAILURES: '3',
+      PRODUCT_NAME: 'Other',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      trustProxy: true,
+      publicUrl: 'https://ads.example',
+      secureCookies: true,
+      productName: 'Other',
+      rateLimit: { accountMaxFailures: 3 },
+    });
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  it.each([
+    ['a port that is not a number', { PORT: 'eighty' }, 'PORT'],
+    ['an unknown log level', { LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    ['a public URL that is not a URL', { PUBLIC_URL: 'ads.example' }, 'PUBLIC_URL'],
+    ['SMTP without its URL', { MAIL_TRANSPORT: 'smtp' }, 'SMTP_URL'],
+    ['Turnstile without its keys', { CAPTCHA_PROVIDER: 'turnstile' }, 'CAPTCHA_SECRET'],
+    ['a zero rate limit', { AUTH_RATE_LIMIT_MAX: '0' }, 'AUTH_RATE_LIMIT_MAX'],
+  ])('refuses %s and names the variable', (_why, env, variable) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`Invalid configuration:[\\s\\S]*${variable}`));
+  });
+
+  it('refuses to start in production with the captcha turned off', () => {
+    expect(() => loadConfig({ ...realProviders, NODE_ENV: 'production', CAPTCHA_PROVIDER: 'none' })).toThrow(
+      /CAPTCHA_PROVIDER.*ALLOW_SANDBOX=1/,
+    );
+  });
+
+  it('refuses to start in production with mail going to the outbox', () => {
+    expect(() => loadConfig({ ...realProviders, NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox' })).toThrow(
+      /MAIL_TRANSPORT.*ALLOW_SANDBOX=1/,
+    );
+  });
+
+  it('reports every sandbox in production at once', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CAPTCHA_PROVIDER[\s\S]*MAIL_TRANSPORT/);
+  });
+
+  it('starts in production with the sandboxes when ALLOW_SANDBOX=1 says so on purpose', () => {
+    const config = loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX: '1' });
+    expect(config).toMatchObject({ isProduction: true, captcha: { provider: 'none' }, mail: { transport: 'outbox' } });
+  });
+
+  it('starts in production with real providers', () => {
+    const config = loadConfig({ ...realProviders, NODE_ENV: 'production' });
+    expect(config).toMatchObject({
+      isProduction: true,
+      captcha: { provider: 'turnstile', siteKey: 'site' },
+      mail: { transport: 'smtp', smtpUrl: 'smtp://mail.example:587' },
+    });
+  });
+});

@@ -1,0 +1,156 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place that reads the environment. Every variable is listed in .env.example.
+ * Tests build their configuration with `loadConfig({...})` instead of touching process.env.
+ */
+const bool = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    PUBLIC_URL: z.url().optional(),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().optional(),
+    PRODUCT_NAME: z.string().min(1).default('Cryptads'),
+    SUPPORT_EMAIL: z.email().default('support@cryptads.example'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: bool,
+    ALLOW_SANDBOX: bool,
+    /** 'auto' seeds the demo world on first start with an empty embedded database. */
+    DEMO_SEED: z.enum(['auto', 'off']).default('auto'),
+    MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Cryptads <no-reply@cryptads.example>'),
+    CAPTCHA_PROVIDER: z.enum(['none', 'turnstile']).default('none'),
+    CAPTCHA_SITE_KEY: z.string().optional(),
+    CAPTCHA_SECRET: z.string().optional(),
+    /** Per-IP request budget for endpoints that check a secret, per window. */
+    AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+    AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+    /** Failed guesses allowed per account within the lockout window. */
+    ACCOUNT_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+    ACCOUNT_LOCKOUT_MINUTES: z.coerce.number().int().positive().default(15),
+    /** Built SPA to serve; empty when only the API runs. */
+    WEB_DIST: z.string().optional(),
+    /** Days between a deletion request and the deletion of the account (docs/decisions/005). */
+    DELETION_GRACE_DAYS: z.coerce.number().int().min(3).max(90).default(14),
+    /** A JSON feed of news articles for the dashboard; the bundled file when unset. */
+    NEWS_FEED_URL: z.url().optional(),
+    NEWS_FEED_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+    NEWS_CACHE_SECONDS: z.coerce.number().int().min(0).default(600),
+    /** Below this balance (euros) an advertiser gets a pinned 'balance low' notification. */
+    BALANCE_LOW_EUROS: z.coerce.number().min(0).default(20),
+    /** Website ownership checks may fetch private and loopback addresses (tests, local demos only). */
+    VERIFY_ALLOW_PRIVATE: bool,
+    /** Deadline of one website ownership check fetch, redirects included. */
+    VERIFY_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(5000),
+    /** Where uploaded creatives are kept: 'local' (files under DATA_DIR/uploads). */
+    STORAGE_DRIVER: z.enum(['local']).default('local'),
+    /** Minimum CPM bids per campaign type (DESIGN §3), minimum Native CPC, maximum price (euros). */
+    MIN_BID_DISPLAY_REGULAR: z.coerce.number().positive().default(0.2),
+    MIN_BID_DISPLAY_PREMIUM: z.coerce.number().positive().default(3),
+    MIN_BID_NATIVE: z.coerce.number().positive().default(0.5),
+    MIN_BID_APPLICATION: z.coerce.number().positive().default(0.5),
+    MIN_BID_POPUNDER: z.coerce.number().positive().default(1),
+    MIN_CPC_NATIVE: z.coerce.number().positive().default(0.05),
+    MAX_PRICE: z.coerce.number().positive().default(20),
+  })
+  .superRefine((env, ctx) => {
+    if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL)
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when MAIL_TRANSPORT=smtp' });
+    if (env.CAPTCHA_PROVIDER === 'turnstile' && (!env.CAPTCHA_SECRET || !env.CAPTCHA_SITE_KEY))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CAPTCHA_SECRET'],
+        message: 'CAPTCHA_SITE_KEY and CAPTCHA_SECRET are required when CAPTCHA_PROVIDER=turnstile',
+      });
+    if (env.NODE_ENV === 'production' && !env.ALLOW_SANDBOX) {
+      if (env.CAPTCHA_PROVIDER === 'none')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['CAPTCHA_PROVIDER'],
+          message: 'production refuses CAPTCHA_PROVIDER=none; set a real provider or ALLOW_SANDBOX=1',
+        });
+      if (env.MAIL_TRANSPORT === 'outbox')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['MAIL_TRANSPORT'],
+          message: 'production refuses MAIL_TRANSPORT=outbox; set SMTP or ALLOW_SANDBOX=1',
+        });
+      if (env.VERIFY_ALLOW_PRIVATE)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['VERIFY_ALLOW_PRIVATE'],
+          message: 'production refuses VERIFY_ALLOW_PRIVATE=1 (private network reachable); unset it or ALLOW_SANDBOX=1',
+        });
+    }
+  });
+
+/** Environment variables as strings, the way process.env holds them. */
+export type Env = { [K in keyof z.input<typeof EnvSchema>]?: string };
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(source: Record<string, string | undefined> = process.env) {
+  // An empty variable (`DATABASE_URL=` in a copied .env.example) means unset.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    productName: env.PRODUCT_NAME,
+    supportEmail: env.SUPPORT_EMAIL,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    demoSeed: env.DEMO_SEED,
+    mail: { transport: env.MAIL_TRANSPORT, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    captcha: { provider: env.CAPTCHA_PROVIDER, siteKey: env.CAPTCHA_SITE_KEY ?? null, secret: env.CAPTCHA_SECRET },
+    rateLimit: {
+      authMax: env.AUTH_RATE_LIMIT_MAX,
+      authWindowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      accountMaxFailures: env.ACCOUNT_MAX_FAILURES,
+      accountLockoutMinutes: env.ACCOUNT_LOCKOUT_MINUTES,
+    },
+    webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    deletionGraceDays: env.DELETION_GRACE_DAYS,
+    news: {
+      feedUrl: env.NEWS_FEED_URL ?? null,
+      timeoutMs: env.NEWS_FEED_TIMEOUT_MS,
+      cacheSeconds: env.NEWS_CACHE_SECONDS,
+    },
+    balanceLowEuros: env.BALANCE_LOW_EUROS,
+    verification: { allowPrivate: env.VERIFY_ALLOW_PRIVATE, timeoutMs: env.VERIFY_TIMEOUT_MS },
+    storage: { driver: env.STORAGE_DRIVER, dir: path.join(dataDir, 'uploads') },
+    campaigns: {
+      minimumBids: {
+        DISPLAY_TYPE_REGULAR: env.MIN_BID_DISPLAY_REGULAR,
+        DISPLAY_TYPE_PREMIUM: env.MIN_BID_DISPLAY_PREMIUM,
+        NATIVE: env.MIN_BID_NATIVE,
+        APPLICATION: env.MIN_BID_APPLICATION,
+        POPUNDER: env.MIN_BID_POPUNDER,
+      },
+      minimumBidsClick: { NATIVE: env.MIN_CPC_NATIVE },
+      maxPrice: env.MAX_PRICE,
+    },
+  };
+}

@@ -1,0 +1,11 @@
+// The one schema object Drizzle needs; each domain keeps its tables in its own file.
+export * from './announcements';
+export * from './campaigns';
+export * from './ledger';
+export * from './notifications';
+export * from './referral';
+export * from './settings';
+export * from './system';
+export * from './terms';
+export * from './users';
+export * from './websites';

@@ -1,0 +1,23 @@
+import { lt, or } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { oneTimeCodes, sessions } from '../db/schema/users';
+import { pruneAttempts } from '../modules/auth/attempts';
+import type { Job } from './runner';
+
+const DAY_MS = 86_400_000;
+
+/** Forgets what has expired: codes after a day, closed or expired sessions after 90 days, old failed attempts. */
+export const cleanupJob: Job = {
+  name: 'cleanup-expired-secrets',
+  everyMs: 15 * 60_000,
+  async run(ctx: AppContext) {
+    const dayAgo = new Date(Date.now() - DAY_MS);
+    await ctx.db
+      .delete(oneTimeCodes)
+      .where(or(lt(oneTimeCodes.expiresAt, dayAgo), lt(oneTimeCodes.createdAt, new Date(Date.now() - 7 * DAY_MS))));
+    // The access log keeps closed sessions for a while; then they go.
+    const quarterAgo = new Date(Date.now() - 90 * DAY_MS);
+    await ctx.db.delete(sessions).where(or(lt(sessions.expiresAt, quarterAgo), lt(sessions.revokedAt, quarterAgo)));
+    await pruneAttempts(ctx);
+  },
+};

@@ -1,0 +1,62 @@
+import { buildApp } from './app';
+import { randomToken } from './lib/crypto';
+import { removeHandoff, writeHandoff } from './operator/handoff';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { accountDeletionJob } from './jobs/account-deletion';
+import { cleanupJob } from './jobs/cleanup';
+import { startJobs } from './jobs/runner';
+import { printDemoLogins, seedDemoIfEmpty } from './seed/demo';
+
+// A .env file in the working directory, when there is one, fills the environment first.
+try {
+  process.loadEnvFile();
+} catch {
+  // no .env: the environment alone configures the server
+}
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+// The embedded database has one owner: operator commands reach it through this server.
+const operatorToken = database.kind === 'pglite' ? randomToken() : undefined;
+const app = await buildApp({ config, database, operatorToken });
+
+// The demo world appears on first start with an empty embedded database, never in production.
+const seeded =
+  config.demoSeed === 'auto' && !config.isProduction && database.kind === 'pglite'
+    ? await seedDemoIfEmpty(app.ctx)
+    : false;
+
+const stopJobs = startJobs(app.ctx, [cleanupJob, accountDeletionJob], app.log);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  try {
+    stopJobs();
+    if (operatorToken) removeHandoff(config);
+    await app.close();
+    await database.close();
+    clearTimeout(timer);
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+if (operatorToken) {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  writeHandoff(config, `http://127.0.0.1:${port}`, operatorToken);
+}
+const url = config.publicUrl;
+console.log(`\n  ${config.productName} is running at ${url}`);
+console.log(`  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/db` : 'PostgreSQL'}`);
+if (app.ctx.mailer.kind === 'outbox') console.log(`  Dev mailbox: ${url}/dev/mailbox`);
+if (seeded || database.kind === 'pglite') printDemoLogins(app.ctx);

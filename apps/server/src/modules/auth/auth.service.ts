@@ -1,0 +1,388 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { AppCode } from '@cryptads/contract/api';
+import {
+  AUTH_MESSAGES,
+  type LoginResponse,
+  type RegisterResponse,
+  type TwoFactorRequest,
+} from '@cryptads/contract/auth';
+import {
+  CODE_MAX_ATTEMPTS,
+  CREDENTIALS_TOKEN_TTL_SECONDS,
+  EMAIL_CODE_TTL_MINUTES,
+  RECOVERY_LINK_TTL_MINUTES,
+  RESEND_AFTER_SECONDS,
+} from '@cryptads/contract/limits';
+import type { AppContext, RequestMeta } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema/users';
+import { randomToken } from '../../lib/crypto';
+import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
+import { checkTotp, newTotpSecret, totpUri } from '../../lib/totp';
+import {
+  createSession,
+  revokeSession,
+  revokeUserSessions,
+  type SessionRow,
+  upgradeVerificationSessions,
+  type UserRow,
+} from '../sessions/sessions.service';
+import { NotificationType } from '@cryptads/contract/notifications';
+import { notify } from '../notifications/notify';
+import { latestTerms } from '../terms/terms.service';
+import { assertNotLocked, attemptKey, clearFailures, recordFailure } from './attempts';
+import { recoveryEmail, verificationEmail } from './emails';
+import {
+  activeCodeOf,
+  codeMatches,
+  consumeCode,
+  countAttempt,
+  findLiveCodeBySecret,
+  issueCode,
+  latestCodeOf,
+} from './one-time-codes';
+
+type AccountTypeValue = 0 | 1 | 2;
+const userType = (u: UserRow) => u.type as AccountTypeValue;
+
+async function assertCaptcha(ctx: AppContext, token: string, meta: RequestMeta) {
+  if (!(await ctx.captcha.verify(token, meta.ip))) throw badRequest(AUTH_MESSAGES.captchaFailed);
+}
+
+async function findUserByEmail(ctx: AppContext, email: string) {
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user ?? null;
+}
+
+export async function findUserById(ctx: AppContext, id: number) {
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user ?? null;
+}
+
+/**
+ * Only the user row whose last accepted TOTP step is still before `step`: of two requests
+ * that race with one code, the second finds the step taken and changes nothing.
+ */
+const stepStillFree = (userId: number, step: number) =>
+  and(eq(users.id, userId), or(isNull(users.twoFactorLastStep), lt(users.twoFactorLastStep, step)));
+
+/** Exported for the other places that accept a TOTP code (password change, account deletion). */
+export async function claimTotpStep(db: DbOrTx, userId: number, step: number) {
+  const rows = await db
+    .update(users)
+    .set({ twoFactorLastStep: step })
+    .where(stepStillFree(userId, step))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+// ---- Sign-up and email verification ---------------------------------------------------------
+
+export async function register(
+  ctx: AppContext,
+  input: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    userType: 1 | 2;
+    password: string;
+    captcha: string;
+    referrer?: string | undefined;
+  },
+  meta: RequestMeta,
+): Promise<RegisterResponse> {
+  await assertCaptcha(ctx, input.captcha, meta);
+  if (await findUserByEmail(ctx, input.email)) throw conflict(AUTH_MESSAGES.emailTaken);
+  const passwordHash = await hashPassword(input.password);
+  const referrer = input.referrer
+    ? ((await ctx.db.select({ id: users.id }).from(users).where(eq(users.com, input.referrer)).limit(1))[0] ?? null)
+    : null;
+  // The sign-up form makes the person accept the terms: the version they saw is signed.
+  const terms = await latestTerms(ctx.db);
+
+  const result = await ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        type: input.userType,
+        com: randomToken().slice(0, 12),
+        referrerId: referrer?.id ?? null,
+        currentSignedTerms: terms?.version ?? null,
+      })
+      .onConflictDoNothing()
+      .returning();
+    const user = inserted[0];
+    // Two sign-ups with one email at the same moment: the second one loses here.
+    if (!user) throw conflict(AUTH_MESSAGES.emailTaken);
+    const { secret } = await issueCode(tx, {
+      userId: user.id,
+      purpose: 'email_verification',
+      ttlMinutes: EMAIL_CODE_TTL_MINUTES,
+    });
+    const { token } = await createSession(tx, { userId: user.id, scope: 'verification', rememberMe: false, meta });
+    await notify(tx, user.id, {
+      type: NotificationType.Success,
+      title: `Welcome to ${ctx.config.productName}`,
+      message:
+        user.type === 1
+          ? 'Your advertiser account is ready. Add funds and create your first campaign.'
+          : 'Your publisher account is ready. Add your first website to get your ad codes.',
+      link: user.type === 1 ? '/campaigns/create/' : '/websites/add/',
+    });
+    return { user, token, code: secret };
+  });
+
+  await ctx.mailer.send(verificationEmail(ctx.config, result.user.email, result.user.firstName, result.code));
+  return { token: result.token, userType: userType(result.user), verified: false };
+}
+
+export async function requestEmailVerification(ctx: AppContext, user: UserRow) {
+  if (user.emailVerifiedAt) throw unauthorized(AUTH_MESSAGES.alreadyVerified);
+  const latest = await latestCodeOf(ctx.db, user.id, 'email_verification');
+  if (latest && Date.now() - latest.createdAt.getTime() < RESEND_AFTER_SECONDS * 1000)
+    throw tooManyRequests(AUTH_MESSAGES.resendTooSoon, RESEND_AFTER_SECONDS);
+  const { secret } = await issueCode(ctx.db, {
+    userId: user.id,
+    purpose: 'email_verification',
+    ttlMinutes: EMAIL_CODE_TTL_MINUTES,
+  });
+  await ctx.mailer.send(verificationEmail(ctx.config, user.email, user.firstName, secret));
+  return { email: user.email };
+}
+
+export async function validateEmailVerification(ctx: AppContext, user: UserRow, code: string) {
+  if (user.emailVerifiedAt) throw unauthorized(AUTH_MESSAGES.alreadyVerified);
+  const key = attemptKey.emailCode(user.id);
+  await assertNotLocked(ctx, key);
+  const active = await activeCodeOf(ctx.db, user.id, 'email_verification');
+  if (!active) {
+    // A concurrent request may have just used the code and confirmed the email.
+    if ((await findUserById(ctx, user.id))?.emailVerifiedAt) throw unauthorized(AUTH_MESSAGES.alreadyVerified);
+    throw badRequest(AUTH_MESSAGES.codeExpired);
+  }
+  if (!codeMatches(active, code)) {
+    await recordFailure(ctx, key);
+    // A code survives a few wrong guesses, then it is void and a new one must be sent.
+    if ((await countAttempt(ctx.db, active.id)) >= CODE_MAX_ATTEMPTS) await consumeCode(ctx.db, active.id);
+    throw badRequest(AUTH_MESSAGES.codeInvalid);
+  }
+  await ctx.db.transaction(async (tx) => {
+    if (!(await consumeCode(tx, active.id))) throw badRequest(AUTH_MESSAGES.codeInvalid);
+    await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
+    await upgradeVerificationSessions(tx, user.id);
+    await notify(tx, user.id, {
+      type: NotificationType.Success,
+      title: 'Email address confirmed',
+      message: `${user.email} is confirmed. You will receive account notifications there.`,
+      link: '/settings/email/',
+    });
+  });
+  await clearFailures(ctx, key);
+  return { verified: true as const };
+}
+
+// ---- Login ------------------------------------------------------------------------------------
+
+export async function login(
+  ctx: AppContext,
+  input: { email: string; password: string; captcha: string; rememberMe: boolean },
+  meta: RequestMeta,
+): Promise<LoginResponse> {
+  await assertCaptcha(ctx, input.captcha, meta);
+  const key = attemptKey.login(input.email);
+  await assertNotLocked(ctx, key);
+  const user = await findUserByEmail(ctx, input.email);
+  if (!user) {
+    await burnPasswordCheck(input.password);
+    await recordFailure(ctx, key);
+    throw unauthorized(AUTH_MESSAGES.wrongCredentials);
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    await recordFailure(ctx, key);
+    throw unauthorized(AUTH_MESSAGES.wrongCredentials);
+  }
+  await clearFailures(ctx, key);
+  if (user.disabledAt) throw new AppError(401, AUTH_MESSAGES.accountDisabled, { code: AppCode.Banned });
+
+  if (!user.emailVerifiedAt) {
+    // The client opens the verification popup and uses this token for the code calls only.
+    const { token } = await createSession(ctx.db, { userId: user.id, scope: 'verification', rememberMe: false, meta });
+    return { token, userType: userType(user), verified: false };
+  }
+  if (user.twoFactorSecret) {
+    const { secret } = await issueCode(ctx.db, {
+      userId: user.id,
+      purpose: 'login_2fa',
+      ttlMinutes: CREDENTIALS_TOKEN_TTL_SECONDS / 60,
+      rememberMe: input.rememberMe,
+    });
+    throw new AppError(403, AUTH_MESSAGES.twoFactorRequired, { response: { credentialsToken: secret } });
+  }
+  const { token } = await createSession(ctx.db, { userId: user.id, scope: 'full', rememberMe: input.rememberMe, meta });
+  return { token, userType: userType(user), verified: true };
+}
+
+export async function loginWithTwoFactor(
+  ctx: AppContext,
+  input: { credentialsToken: string; captcha: string; twoFactorCode: string },
+  meta: RequestMeta,
+): Promise<LoginResponse> {
+  await assertCaptcha(ctx, input.captcha, meta);
+  const pending = await findLiveCodeBySecret(ctx.db, 'login_2fa', input.credentialsToken);
+  if (!pending) throw unauthorized(AUTH_MESSAGES.credentialsExpired);
+  const user = await findUserById(ctx, pending.userId);
+  if (!user?.twoFactorSecret) throw unauthorized(AUTH_MESSAGES.credentialsExpired);
+  if (user.disabledAt) throw new AppError(401, AUTH_MESSAGES.accountDisabled, { code: AppCode.Banned });
+  const key = attemptKey.totp(user.id);
+  await assertNotLocked(ctx, key);
+
+  const step = await checkTotp(user.twoFactorSecret, input.twoFactorCode, user.twoFactorLastStep);
+  if (step == null) {
+    await recordFailure(ctx, key);
+    if ((await countAttempt(ctx.db, pending.id)) >= CODE_MAX_ATTEMPTS) {
+      await consumeCode(ctx.db, pending.id);
+      throw unauthorized(AUTH_MESSAGES.credentialsExpired);
+    }
+    throw badRequest(AUTH_MESSAGES.twoFactorInvalid);
+  }
+  const token = await ctx.db.transaction(async (tx) => {
+    if (!(await consumeCode(tx, pending.id))) throw unauthorized(AUTH_MESSAGES.credentialsExpired);
+    if (!(await claimTotpStep(tx, user.id, step))) throw badRequest(AUTH_MESSAGES.twoFactorInvalid);
+    const created = await createSession(tx, { userId: user.id, scope: 'full', rememberMe: pending.rememberMe, meta });
+    return created.token;
+  });
+  await clearFailures(ctx, key);
+  return { token, userType: userType(user), verified: true };
+}
+
+export async function logout(ctx: AppContext, session: SessionRow) {
+  await revokeSession(ctx.db, session.id);
+}
+
+// ---- Password recovery ------------------------------------------------------------------------
+
+export async function requestRecovery(ctx: AppContext, input: { email: string; captcha: string }, meta: RequestMeta) {
+  await assertCaptcha(ctx, input.captcha, meta);
+  const user = await findUserByEmail(ctx, input.email);
+  // The same answer whether or not the account exists; mail only goes to real, active ones.
+  if (user && !user.disabledAt) {
+    const latest = await latestCodeOf(ctx.db, user.id, 'password_recovery');
+    const tooSoon = latest && Date.now() - latest.createdAt.getTime() < 60_000;
+    if (!tooSoon) {
+      const { secret } = await issueCode(ctx.db, {
+        userId: user.id,
+        purpose: 'password_recovery',
+        ttlMinutes: RECOVERY_LINK_TTL_MINUTES,
+      });
+      const link = `${ctx.config.publicUrl}/password-recovery/${secret}`;
+      await ctx.mailer.send(recoveryEmail(ctx.config, user.email, user.firstName, link));
+    }
+  }
+  return { message: AUTH_MESSAGES.recoverySent };
+}
+
+export async function completeRecovery(
+  ctx: AppContext,
+  input: { password: string; code: string; captcha: string },
+  meta: RequestMeta,
+) {
+  await assertCaptcha(ctx, input.captcha, meta);
+  const pending = await findLiveCodeBySecret(ctx.db, 'password_recovery', input.code);
+  if (!pending) throw badRequest(AUTH_MESSAGES.recoveryLinkInvalid);
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await consumeCode(tx, pending.id))) throw badRequest(AUTH_MESSAGES.recoveryLinkInvalid);
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, pending.userId));
+    // Whoever knew the old password is logged out everywhere.
+    await revokeUserSessions(tx, pending.userId);
+    await notify(tx, pending.userId, {
+      type: NotificationType.Success,
+      title: 'Password reset',
+      message: 'Your password was reset with a recovery link and every session was logged out.',
+      link: '/settings/security/',
+    });
+  });
+  const user = await findUserById(ctx, pending.userId);
+  if (user) await clearFailures(ctx, attemptKey.login(user.email));
+  return { message: AUTH_MESSAGES.resetSuccess };
+}
+
+// ---- Two-factor set-up --------------------------------------------------------------------------
+
+export const twoFactorStatus = (user: UserRow) => ({ status: user.twoFactorSecret ? (1 as const) : (0 as const) });
+
+export async function requestTwoFactor(ctx: AppContext, user: UserRow): Promise<TwoFactorRequest> {
+  if (user.twoFactorSecret) throw badRequest(AUTH_MESSAGES.twoFactorAlreadyEnabled);
+  const secret = newTotpSecret();
+  await ctx.db.update(users).set({ twoFactorPendingSecret: secret }).where(eq(users.id, user.id));
+  const uri = totpUri({ secret, issuer: ctx.config.productName, label: user.email });
+  const qr = await QRCode.toDataURL(uri, { margin: 1, width: 220 });
+  return { secret, uri, qr };
+}
+
+export async function enableTwoFactor(ctx: AppContext, user: UserRow, code: string) {
+  if (user.twoFactorSecret) throw badRequest(AUTH_MESSAGES.twoFactorAlreadyEnabled);
+  if (!user.twoFactorPendingSecret) throw badRequest(AUTH_MESSAGES.twoFactorNotRequested);
+  const key = attemptKey.totp(user.id);
+  await assertNotLocked(ctx, key);
+  const step = await checkTotp(user.twoFactorPendingSecret, code, user.twoFactorLastStep);
+  if (step == null) {
+    await recordFailure(ctx, key);
+    throw badRequest(AUTH_MESSAGES.twoFactorInvalid);
+  }
+  const pendingSecret = user.twoFactorPendingSecret;
+  await ctx.db.transaction(async (tx) => {
+    const enabled = await tx
+      .update(users)
+      .set({
+        twoFactorSecret: pendingSecret,
+        twoFactorPendingSecret: null,
+        twoFactorLastStep: step,
+        updatedAt: new Date(),
+      })
+      .where(stepStillFree(user.id, step))
+      .returning({ id: users.id });
+    if (enabled.length === 0) throw badRequest(AUTH_MESSAGES.twoFactorInvalid);
+    await notify(tx, user.id, {
+      type: NotificationType.Success,
+      title: 'Two-factor authentication enabled',
+      message: 'Logins now also ask for a code from your authenticator app.',
+      link: '/settings/security/',
+    });
+  });
+  await clearFailures(ctx, key);
+  return { code: 200, status: 1 as const };
+}
+
+export async function disableTwoFactor(ctx: AppContext, user: UserRow, code: string) {
+  if (!user.twoFactorSecret) throw badRequest(AUTH_MESSAGES.twoFactorNotEnabled);
+  const key = attemptKey.totp(user.id);
+  await assertNotLocked(ctx, key);
+  const step = await checkTotp(user.twoFactorSecret, code, user.twoFactorLastStep);
+  if (step == null) {
+    await recordFailure(ctx, key);
+    throw badRequest(AUTH_MESSAGES.twoFactorInvalid);
+  }
+  await ctx.db.transaction(async (tx) => {
+    const disabled = await tx
+      .update(users)
+      .set({ twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: step, updatedAt: new Date() })
+      .where(stepStillFree(user.id, step))
+      .returning({ id: users.id });
+    if (disabled.length === 0) throw badRequest(AUTH_MESSAGES.twoFactorInvalid);
+    await notify(tx, user.id, {
+      type: NotificationType.Error,
+      title: 'Two-factor authentication disabled',
+      message: 'Logins no longer ask for a code. If this was not you, change your password now.',
+      link: '/settings/security/',
+    });
+  });
+  await clearFailures(ctx, key);
+  return { code: 200, status: 0 as const };
+}

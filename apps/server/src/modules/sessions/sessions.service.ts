@@ -1,0 +1,93 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { SESSION_COOKIE_DAYS } from '@cryptads/contract/limits';
+import type { DbOrTx } from '../../db/client';
+import { sessions, users } from '../../db/schema/users';
+import type { RequestMeta } from '../../context';
+import { randomToken, sha256 } from '../../lib/crypto';
+import { parseUserAgent } from '../../lib/user-agent';
+
+export type SessionScope = 'full' | 'verification';
+export type SessionRow = typeof sessions.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+
+const DAY_MS = 86_400_000;
+/** Without rememberMe a session ends after a day of its start; with it, after 28 days. */
+const lifetimeMs = (rememberMe: boolean) => (rememberMe ? SESSION_COOKIE_DAYS : 1) * DAY_MS;
+
+/** Creates a session and returns the token, which is never stored. */
+export async function createSession(
+  db: DbOrTx,
+  opts: { userId: number; scope: SessionScope; rememberMe: boolean; meta: RequestMeta },
+) {
+  const token = randomToken();
+  const agent = parseUserAgent(opts.meta.userAgent);
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      userId: opts.userId,
+      tokenHash: sha256(token),
+      deviceIdentifier: randomToken().slice(0, 22),
+      scope: opts.scope,
+      rememberMe: opts.rememberMe,
+      ip: opts.meta.ip,
+      userAgent: opts.meta.userAgent?.slice(0, 512) ?? null,
+      ...agent,
+      expiresAt: new Date(Date.now() + lifetimeMs(opts.rememberMe)),
+    })
+    .returning();
+  if (!session) throw new Error('session insert returned nothing');
+  return { token, session };
+}
+
+/** The live session behind a token, with its user; null when unknown, closed or expired. */
+export async function findSession(db: DbOrTx, token: string) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sha256(token)),
+        eq(sessions.enabled, true),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** Marks a session seen, at most once a minute so that reads stay reads. */
+export async function touchSession(db: DbOrTx, session: SessionRow) {
+  if (Date.now() - session.lastSeenAt.getTime() < 60_000) return;
+  await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, session.id));
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: number) {
+  await db
+    .update(sessions)
+    .set({ enabled: false, revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a user, except one when given (the one making the change). */
+export async function revokeUserSessions(db: DbOrTx, userId: number, exceptSessionId?: number) {
+  await db
+    .update(sessions)
+    .set({ enabled: false, revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId != null ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    );
+}
+
+/** After the email is confirmed, the sign-up's verification sessions become full ones. */
+export async function upgradeVerificationSessions(db: DbOrTx, userId: number) {
+  await db
+    .update(sessions)
+    .set({ scope: 'full' })
+    .where(and(eq(sessions.userId, userId), eq(sessions.scope, 'verification'), isNull(sessions.revokedAt)));
+}

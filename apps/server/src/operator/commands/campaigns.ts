@@ -1,0 +1,104 @@
+import { eq } from 'drizzle-orm';
+import {
+  CAMPAIGN_KIND_LABELS,
+  type CampaignKind,
+  CampaignStatus,
+  campaignStatusLabel,
+} from '@cryptads/contract/campaigns';
+import { campaigns } from '../../db/schema/campaigns';
+import { loadAny } from '../../modules/campaigns/campaigns.service';
+import { NotificationType, notify } from '../../modules/notifications/notify';
+import type { OperatorCommand } from '../types';
+
+type Ctx = Parameters<OperatorCommand['run']>[0];
+
+function parseId(arg: string | undefined): number {
+  const id = Number(arg);
+  if (!arg || !Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw new Error('Give the campaign id.');
+  return id;
+}
+
+async function find(ctx: Ctx, arg: string | undefined) {
+  const id = parseId(arg);
+  const c = await loadAny(ctx.db, id);
+  if (!c) throw new Error(`No campaign with id ${id}.`);
+  return c;
+}
+
+const setupLink = (id: number) => `/campaigns/all/setup/${id}/`;
+
+/**
+ * The account manager's review of campaigns: approve (Delivering when "run after approval",
+ * else Paused), reject, and lock / unlock managed campaigns. Approve and reject notify the
+ * advertiser in the same transaction.
+ */
+export const campaignCommands: Record<string, OperatorCommand> = {
+  approve: {
+    args: '<campaign id>',
+    help: 'approve a pending or rejected campaign: Delivering if it runs after approval, else Paused',
+    async run(ctx, [arg]) {
+      const c = await find(ctx, arg);
+      if (c.status !== CampaignStatus.Pending && c.status !== CampaignStatus.Rejected)
+        throw new Error(
+          `Campaign #${c.id} is ${campaignStatusLabel(c.status)}; only pending or rejected campaigns are approved.`,
+        );
+      const status = c.runAfterApproval ? CampaignStatus.Delivering : CampaignStatus.Paused;
+      await ctx.db.transaction(async (tx) => {
+        await tx
+          .update(campaigns)
+          .set({ status, approvedAt: new Date(), updatedAt: new Date() })
+          .where(eq(campaigns.id, c.id));
+        await notify(tx, c.ownerId, {
+          type: NotificationType.Success,
+          title: 'Campaign approved',
+          message:
+            status === CampaignStatus.Delivering
+              ? `Your ${CAMPAIGN_KIND_LABELS[c.kind as CampaignKind]} "${c.name}" has been approved and is now running.`
+              : `Your ${CAMPAIGN_KIND_LABELS[c.kind as CampaignKind]} "${c.name}" has been approved. Run it whenever you are ready.`,
+          link: setupLink(c.id),
+        });
+      });
+      return `Campaign #${c.id} approved: ${status === CampaignStatus.Delivering ? 'Delivering' : 'Paused'}.`;
+    },
+  },
+  reject: {
+    args: '<campaign id>',
+    help: 'reject a pending campaign',
+    async run(ctx, [arg]) {
+      const c = await find(ctx, arg);
+      if (c.status === CampaignStatus.Archived || c.status === CampaignStatus.Rejected)
+        throw new Error(`Campaign #${c.id} is ${campaignStatusLabel(c.status)}; it cannot be rejected.`);
+      await ctx.db.transaction(async (tx) => {
+        await tx
+          .update(campaigns)
+          .set({ status: CampaignStatus.Rejected, approvedAt: null, updatedAt: new Date() })
+          .where(eq(campaigns.id, c.id));
+        await notify(tx, c.ownerId, {
+          type: NotificationType.Error,
+          title: 'Campaign rejected',
+          message: `Your campaign "${c.name}" was not approved. Please review it or contact your account manager.`,
+          link: setupLink(c.id),
+        });
+      });
+      return `Campaign #${c.id} rejected.`;
+    },
+  },
+  lock: {
+    args: '<campaign id>',
+    help: 'make a campaign managed: its owner can only change its status',
+    async run(ctx, [arg]) {
+      const c = await find(ctx, arg);
+      await ctx.db.update(campaigns).set({ isLocked: true, updatedAt: new Date() }).where(eq(campaigns.id, c.id));
+      return `Campaign #${c.id} locked.`;
+    },
+  },
+  unlock: {
+    args: '<campaign id>',
+    help: 'give a managed campaign back to its owner',
+    async run(ctx, [arg]) {
+      const c = await find(ctx, arg);
+      await ctx.db.update(campaigns).set({ isLocked: false, updatedAt: new Date() }).where(eq(campaigns.id, c.id));
+      return `Campaign #${c.id} unlocked.`;
+    },
+  },
+};

@@ -1,0 +1,28 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseLegalFile, publishTerms } from '../../modules/terms/terms.service';
+import type { OperatorCommand } from '../types';
+
+/** Reads a text file named on the command line (relative to the working directory). */
+export async function readOperatorFile(file: string | undefined) {
+  if (!file) throw new Error('Give the path of a Markdown or text file.');
+  const full = path.resolve(file);
+  try {
+    return await readFile(full, 'utf8');
+  } catch {
+    throw new Error(`Cannot read ${full}.`);
+  }
+}
+
+export const termsCommands: Record<string, OperatorCommand> = {
+  publish: {
+    args: '<file>',
+    help: "publish a new version of the platform terms ('# Title' on the first line, Markdown after); every user accepts it on the next visit",
+    async run(ctx, [file]) {
+      const { title, body } = parseLegalFile(await readOperatorFile(file), 'Terms of Service');
+      if (body.length < 20) throw new Error('The terms file is too short to be terms.');
+      const terms = await publishTerms(ctx.db, { title, body });
+      return `Published platform terms version ${terms.version} (${terms.title}).`;
+    },
+  },
+};

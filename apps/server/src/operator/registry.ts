@@ -1,0 +1,18 @@
+import { announcementCommands } from './commands/announcements';
+import { campaignCommands } from './commands/campaigns';
+import { referralCommands } from './commands/referral';
+import { termsCommands } from './commands/terms';
+import { userCommands } from './commands/users';
+import { websiteCommands, zoneCommands } from './commands/websites';
+import type { OperatorCommand } from './types';
+
+/** domain → action → command. Each domain keeps its commands in operator/commands/<domain>.ts. */
+export const commands: Record<string, Record<string, OperatorCommand>> = {
+  user: userCommands,
+  campaign: campaignCommands,
+  terms: termsCommands,
+  announcement: announcementCommands,
+  referral: referralCommands,
+  website: websiteCommands,
+  zone: zoneCommands,
+};

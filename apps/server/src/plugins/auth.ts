@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { GENERIC_MESSAGES, AppCode } from '@cryptads/contract/api';
+import type { AccountType } from '@cryptads/contract/account';
+import { AUTH_MESSAGES } from '@cryptads/contract/auth';
+import type { RequestMeta } from '../context';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
+import { findSession, type SessionRow, touchSession, type UserRow } from '../modules/sessions/sessions.service';
+
+export type Auth = { user: UserRow; session: SessionRow; token: string };
+
+export type AuthOptions = {
+  /** Account types allowed; every type when omitted. */
+  types?: readonly AccountType[];
+  /** Lets a session of an account whose email is not confirmed through (verification calls). */
+  allowUnverified?: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler that requires a session (and a role, when given). */
+    requireUser: (opts?: AuthOptions) => preHandlerAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+}
+
+/** The bearer token of a request, if any. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const token = header.slice(7).trim();
+  return token.length > 0 && token.length <= 128 ? token : null;
+}
+
+export const requestMeta = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
+/** The authenticated caller; only call after requireUser ran. */
+export function authOf(request: FastifyRequest): Auth {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+export default fp(async function auth(app: FastifyInstance) {
+  app.decorateRequest('auth', null);
+  app.decorate('requireUser', (opts: AuthOptions = {}) => {
+    const handler: preHandlerAsyncHookHandler = async (request) => {
+      const token = bearerToken(request);
+      if (!token) throw unauthorized();
+      const found = await findSession(app.ctx.db, token);
+      if (!found) throw unauthorized();
+      if (found.user.disabledAt) throw new AppError(401, AUTH_MESSAGES.accountDisabled, { code: AppCode.Banned });
+      if (found.session.scope !== 'full' && !opts.allowUnverified)
+        throw new AppError(403, GENERIC_MESSAGES.emailNotVerified);
+      if (opts.types && !opts.types.includes(found.user.type as AccountType)) throw forbidden();
+      await touchSession(app.ctx.db, found.session);
+      request.auth = { user: found.user, session: found.session, token };
+    };
+    return handler;
+  });
+});

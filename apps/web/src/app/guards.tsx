@@ -1,0 +1,12 @@
+import { Navigate, Outlet } from 'react-router';
+import { useSession } from '../lib/session';
+
+/** Public routes are shown only when logged out (spec 000 §2.1). */
+export function PublicOnly() {
+  return useSession() ? <Navigate to="/" replace /> : <Outlet />;
+}
+
+/** Protected routes send a logged-out visitor to /login/. */
+export function RequireAuth() {
+  return useSession() ? <Outlet /> : <Navigate to="/login/" replace />;
+}

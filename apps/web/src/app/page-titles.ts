@@ -1,0 +1,77 @@
+/**
+ * Page names of spec 000 §2.8. Exact matches win over prefixes; the longest prefix wins.
+ * Marketplace pages get the '{page} - {product} Marketplace' form.
+ */
+type PageName = { name: string; marketplace?: boolean };
+
+const normalise = (path: string) => (path.endsWith('/') ? path : `${path}/`);
+
+const EXACT: Record<string, PageName> = {
+  '/': { name: 'Dashboard' },
+  '/campaigns/create/': { name: 'Create a Campaign' },
+  '/campaigns/all/archive/': { name: 'Archived Campaigns' },
+  '/campaigns/blacklist/': { name: 'Global Blacklist' },
+  '/billing/history/': { name: 'Billing History' },
+  '/settings/security/': { name: 'Account Security' },
+  '/settings/change-password/': { name: 'Change Password' },
+  '/settings/email/': { name: 'Email Preferences' },
+  '/settings/delete-account/': { name: 'Delete Account' },
+  '/referral-program/': { name: 'Refer a Friend' },
+  '/reports/': { name: 'Reports' },
+  '/marketplace/': { name: 'Browse Listings', marketplace: true },
+  '/marketplace/listings/': { name: 'Filter Listings', marketplace: true },
+  '/new-listing/': { name: 'Request a Listing', marketplace: true },
+  '/cart/': { name: 'My Shopping Cart', marketplace: true },
+  '/websites/add/': { name: 'Add Website' },
+  // Auth screens and the section roots the spec does not name.
+  '/login/': { name: 'Login' },
+  '/login2fa/': { name: 'Two-Factor Authentication' },
+  '/signup/': { name: 'Sign Up' },
+  '/forgot/': { name: 'Forgot Password' },
+  '/banned/': { name: 'Account Disabled' },
+  '/settings/': { name: 'Settings' },
+  '/billing/': { name: 'Billing Center' },
+  '/campaigns/': { name: 'Campaigns' },
+  '/websites/': { name: 'Websites' },
+  '/terms/': { name: 'Terms and Conditions' },
+  '/privacy-policy/': { name: 'Privacy Policy' },
+  '/notifications/': { name: 'Notifications' },
+};
+
+const PREFIXES: [string, PageName][] = [
+  ['/campaigns/all/', { name: 'My Campaigns' }],
+  ['/campaigns/create/', { name: 'Create a Campaign' }],
+  ['/campaigns/preview/', { name: 'Campaign Preview' }],
+  ['/billing/details/', { name: 'Billing Details' }],
+  ['/billing/deposit/', { name: 'Cryptocurrency Deposit' }],
+  ['/orders/', { name: 'My Orders', marketplace: true }],
+  ['/marketplace/listing/', { name: 'Product Description', marketplace: true }],
+  ['/wishlist/', { name: 'Wishlist', marketplace: true }],
+  ['/packages/', { name: 'Packages', marketplace: true }],
+  ['/faq/', { name: 'FAQ' }],
+  ['/websites/all/', { name: 'My Websites' }],
+  ['/password-recovery/', { name: 'Reset Password' }],
+  ['/guide/', { name: 'Component Guide' }],
+  ['/marketplace/', { name: 'Marketplace', marketplace: true }],
+  ['/settings/', { name: 'Settings' }],
+  ['/billing/', { name: 'Billing Center' }],
+  ['/campaigns/', { name: 'Campaigns' }],
+  ['/websites/', { name: 'Websites' }],
+  ['/reports/', { name: 'Reports' }],
+  ['/referral-program/', { name: 'Refer a Friend' }],
+];
+const PREFIX = [...PREFIXES].sort((a, b) => b[0].length - a[0].length);
+
+/** Paths whose sidebar shows the marketplace menu (spec 000 §2.7). */
+const MARKETPLACE_ROOTS = ['/marketplace', '/packages', '/orders', '/wishlist', '/cart', '/new-listing'];
+
+export const isMarketplacePath = (pathname: string) =>
+  MARKETPLACE_ROOTS.some((root) => pathname === root || pathname.startsWith(`${root}/`));
+
+export function pageNameOf(pathname: string): PageName | null {
+  const path = normalise(pathname);
+  const exact = EXACT[path];
+  if (exact) return exact;
+  for (const [prefix, page] of PREFIX) if (path.startsWith(prefix)) return page;
+  return null;
+}

@@ -1,0 +1,101 @@
+import { lazy } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import { NotFoundPage } from '../ui/not-found-page';
+import { PublicOnly } from './guards';
+import { RootLayout } from './root-layout';
+
+/**
+ * Every screen is a lazy component, so /login/ downloads the auth screens and nothing of
+ * the dashboard (DESIGN §5 budget: 150 KB gzip of JS for /login/).
+ */
+const load = {
+  landing: () => import('../features/auth/components/landing-layout'),
+  login: () => import('../features/auth/routes/login-page'),
+  twoFactor: () => import('../features/auth/routes/two-factor-page'),
+  signup: () => import('../features/auth/routes/signup-page'),
+  forgot: () => import('../features/auth/routes/forgot-page'),
+  recovery: () => import('../features/auth/routes/password-recovery-page'),
+  banned: () => import('../features/auth/routes/banned-page'),
+  guide: () => import('../features/guide/routes/guide-page'),
+  legal: () => import('../features/legal/routes/legal-page'),
+  campaignPreview: () => import('../features/campaigns/routes/preview-page'),
+};
+
+const AuthenticatedApp = lazy(async () => ({ default: (await import('./authenticated-app')).AuthenticatedApp }));
+const LandingLayout = lazy(async () => ({ default: (await load.landing()).LandingLayout }));
+const LoginPage = lazy(async () => ({ default: (await load.login()).LoginPage }));
+const TwoFactorPage = lazy(async () => ({ default: (await load.twoFactor()).TwoFactorPage }));
+const SignupPage = lazy(async () => ({ default: (await load.signup()).SignupPage }));
+const ForgotPage = lazy(async () => ({ default: (await load.forgot()).ForgotPage }));
+const PasswordRecoveryPage = lazy(async () => ({ default: (await load.recovery()).PasswordRecoveryPage }));
+const BannedPage = lazy(async () => ({ default: (await load.banned()).BannedPage }));
+const GuidePage = lazy(async () => ({ default: (await load.guide()).GuidePage }));
+const TermsPage = lazy(async () => ({ default: (await load.legal()).TermsPage }));
+const PrivacyPage = lazy(async () => ({ default: (await load.legal()).PrivacyPage }));
+const CampaignPreviewPage = lazy(async () => ({ default: (await load.campaignPreview()).CampaignPreviewPage }));
+
+/** Layout and screen of a path start downloading together instead of one after the other. */
+export function preloadRoute(pathname: string) {
+  const auth: [string, () => Promise<unknown>][] = [
+    ['/login2fa', load.twoFactor],
+    ['/login', load.login],
+    ['/signup', load.signup],
+    ['/forgot', load.forgot],
+    ['/password-recovery/', load.recovery],
+  ];
+  const match = auth.find(([prefix]) => pathname.startsWith(prefix));
+  if (match) {
+    void load.landing();
+    void match[1]();
+  }
+}
+
+/** First path segments of the authenticated area; any other unknown path is a 404. */
+const PROTECTED_SECTIONS = new Set([
+  '',
+  'campaigns',
+  'websites',
+  'settings',
+  'faq',
+  'referral-program',
+  'notifications',
+  'reports',
+  'billing',
+  'marketplace',
+  'packages',
+  'orders',
+  'wishlist',
+  'cart',
+  'new-listing',
+]);
+
+function ProtectedOrNotFound() {
+  const { pathname } = useLocation();
+  return PROTECTED_SECTIONS.has(pathname.split('/')[1] ?? '') ? <AuthenticatedApp /> : <NotFoundPage />;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route element={<PublicOnly />}>
+          <Route element={<LandingLayout />}>
+            <Route path="login" element={<LoginPage />} />
+            <Route path="login2fa" element={<TwoFactorPage />} />
+            <Route path="signup" element={<SignupPage />} />
+            <Route path="forgot" element={<ForgotPage />} />
+            <Route path="password-recovery/:code" element={<PasswordRecoveryPage />} />
+          </Route>
+          <Route path="banned" element={<BannedPage />} />
+        </Route>
+        <Route path="guide/:secret" element={<GuidePage />} />
+        <Route path="terms" element={<TermsPage />} />
+        <Route path="privacy-policy" element={<PrivacyPage />} />
+        {/* Public with a permalink (an id with a comma), outside the shell (spec 002 §2). */}
+        <Route path="campaigns/preview/:id/:device?" element={<CampaignPreviewPage />} />
+        {/* Everything behind the login lives in one lazy module (authenticated-app.tsx). */}
+        <Route path="*" element={<ProtectedOrNotFound />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,143 @@
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import type { LoginInput, LoginInputSchema } from '@cryptads/contract/auth';
+import { AUTH_MESSAGES } from '@cryptads/contract/auth-messages';
+import { errorReason, isApiError } from '../../../lib/api-client';
+import { useCaptcha } from '../../../lib/captcha';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
+import { saveSession, saveTempCredentials } from '../../../lib/session';
+import { FormError } from '../../../ui/form-error';
+import { NativeCheckbox } from '../../../ui/native-checkbox';
+import { registerTrimmed } from '../../../ui/trim-on-blur';
+import { useLogin } from '../api/login';
+import { AuthHeading } from '../components/auth-heading';
+import type { TwoFactorState } from '../two-factor-state';
+
+/** The form holds what a person types; the captcha token is added on submit. */
+// Only unverified accounts see it: fetched when needed.
+const EmailVerificationModal = lazy(async () => ({
+  default: (await import('../components/email-verification-modal')).EmailVerificationModal,
+}));
+
+/** The form holds what a person types; the captcha token is added on submit. */
+type LoginFormInput = Omit<LoginInput, 'captcha'>;
+type LoginFormOutput = Omit<z.output<typeof LoginInputSchema>, 'captcha'>;
+
+const loginValidation = lazyZodResolver<LoginFormInput, LoginFormOutput>(async () =>
+  (await import('@cryptads/contract/auth')).LoginInputSchema.omit({ captcha: true }),
+);
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const captcha = useCaptcha();
+  const login = useLogin();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [unverified, setUnverified] = useState<{ token: string; userType: 0 | 1 | 2; email: string } | null>(null);
+
+  const form = useForm<LoginFormInput, unknown, LoginFormOutput>({
+    resolver: loginValidation.resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '', password: '', rememberMe: false },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = async (values: LoginFormOutput) => {
+    setServerError(null);
+    let token: string;
+    try {
+      token = await captcha.getToken();
+    } catch {
+      setServerError(AUTH_MESSAGES.captchaFailed);
+      return;
+    }
+    try {
+      const res = await login.mutateAsync({ ...values, captcha: token });
+      if (res.verified) {
+        saveSession({ token: res.token, userType: res.userType });
+        void navigate('/', { replace: true });
+      } else {
+        saveTempCredentials({ token: res.token, email: values.email });
+        setUnverified({ token: res.token, userType: res.userType, email: values.email });
+      }
+    } catch (error) {
+      if (isApiError(error) && error.status === 403) {
+        const { TwoFactorRequiredSchema } = await import('@cryptads/contract/auth');
+        const body = TwoFactorRequiredSchema.safeParse(error.response);
+        if (body.success) {
+          const state: TwoFactorState = { credentialsToken: body.data.credentialsToken, captcha: token };
+          void navigate('/login2fa/', { state });
+          return;
+        }
+      }
+      // 401 code 99 already went to /banned/ through the api-client.
+      if (isApiError(error) && error.isBanned) return;
+      setServerError(errorReason(error));
+    }
+  };
+
+  return (
+    <>
+      <AuthHeading title="Log in to your account">Welcome back. Enter your details to open your dashboard.</AuthHeading>
+      <form
+        onSubmit={form.handleSubmit(onSubmit)}
+        onFocus={loginValidation.preload}
+        noValidate
+        aria-label="Login"
+        data-testid="login-form"
+      >
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            error={errors.email?.message}
+            data-testid="login-email"
+            {...registerTrimmed(form, 'email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            data-testid="login-password"
+            {...form.register('password')}
+          />
+          <Group justify="space-between" wrap="nowrap">
+            <NativeCheckbox label="Remember me" data-testid="login-remember-me" {...form.register('rememberMe')} />
+            <Anchor component={Link} to="/forgot/" size="sm" fw={600}>
+              Forgot password?
+            </Anchor>
+          </Group>
+          <FormError message={serverError} />
+          <div ref={captcha.containerRef} />
+          <Button
+            type="submit"
+            size="md"
+            fullWidth
+            loading={login.isPending || form.formState.isSubmitting}
+            data-testid="login-submit"
+          >
+            Login
+          </Button>
+        </Stack>
+      </form>
+      {unverified ? (
+        <Suspense fallback={null}>
+          <EmailVerificationModal
+            opened
+            email={unverified.email}
+            onClose={() => setUnverified(null)}
+            onVerified={() => {
+              saveSession({ token: unverified.token, userType: unverified.userType });
+              void navigate('/', { replace: true });
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_MESSAGES } from '@cryptads/contract/auth';
+import { envelopeResponse, renderWithProviders } from '../../../testing/render';
+import { PENDING_SIGNUP_KEY } from '../pending-signup';
+import { SignupPage } from './signup-page';
+
+const config = {
+  productName: 'Cryptads',
+  captcha: { provider: 'none', siteKey: null },
+  devMailbox: false,
+  supportEmail: 's@x.io',
+};
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => envelopeResponse(config)),
+  );
+});
+
+describe('SignupPage', () => {
+  it('keeps Next disabled until an account type is chosen', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SignupPage />, { route: '/signup/' });
+    expect(screen.getByText(AUTH_MESSAGES.chooseAccountType)).toBeInTheDocument();
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).toBeDisabled();
+
+    await user.click(screen.getByRole('radio', { name: /Publisher/ }));
+    expect(next).toBeEnabled();
+  });
+
+  it('goes to the form with Create Account and Previous after Next', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<SignupPage />, { route: '/signup/' });
+    await user.click(screen.getByRole('radio', { name: /Advertiser/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
+  it('resumes at the verify step when a pending sign-up is saved', () => {
+    window.localStorage.setItem(
+      PENDING_SIGNUP_KEY,
+      JSON.stringify({ token: 't', userType: 1, signupEmail: 'new@cryptads.example' }),
+    );
+    renderWithProviders(<SignupPage />, { route: '/signup/' });
+    expect(screen.getByTestId('signup-email')).toHaveTextContent('new@cryptads.example');
+    expect(screen.getByLabelText('Digit 1 of 6')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,20 @@
+import type { CampaignKind } from '@cryptads/contract/campaign-messages';
+
+/**
+ * Query keys of the campaign feature. `shortlist` plays the part of the spec's
+ * CampaignShortlist cache tag: every mutation that changes what the list shows
+ * invalidates it (and the detail it touched).
+ */
+export const campaignKeys = {
+  all: ['campaigns'] as const,
+  options: () => [...campaignKeys.all, 'options'] as const,
+  shortlist: () => [...campaignKeys.all, 'shortlist'] as const,
+  list: () => [...campaignKeys.shortlist(), 'list'] as const,
+  archived: () => [...campaignKeys.shortlist(), 'archived'] as const,
+  details: () => [...campaignKeys.all, 'detail'] as const,
+  detail: (id: number) => [...campaignKeys.details(), id] as const,
+  sharing: (id: number) => [...campaignKeys.all, 'sharing', id] as const,
+  preview: (idOrPermalink: string) => [...campaignKeys.all, 'preview', idOrPermalink] as const,
+  draft: (kind: CampaignKind) => [...campaignKeys.all, 'draft', kind] as const,
+  blacklist: () => [...campaignKeys.all, 'blacklist'] as const,
+};

@@ -1,0 +1,94 @@
+import { Anchor, Button, Card, Group, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { IconArchive, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { CAMPAIGN_KIND_LABELS, campaignStatusLabel } from '@cryptads/contract/campaign-messages';
+import type { CampaignListRow } from '@cryptads/contract/campaigns';
+import { formatDate } from '../../../lib/format';
+import { type CampaignTab, campaignTabPath } from '../lib/tabs';
+import classes from './campaigns.module.css';
+import { StatusBadge } from './status-badge';
+
+/** Search by name, id or status text (spec 002 §2). */
+export function filterCampaigns(rows: CampaignListRow[], query: string) {
+  const q = query.trim().toLowerCase();
+  if (!q) return rows;
+  return rows.filter(
+    (r) =>
+      r.name.toLowerCase().includes(q) ||
+      String(r.id) === q.replace(/^#/, '') ||
+      campaignStatusLabel(r.status).toLowerCase().includes(q),
+  );
+}
+
+/** The campaign list beside the tabs: name, type, date, live status and lock. */
+export function CampaignList({
+  rows,
+  activeId,
+  tab,
+}: {
+  rows: CampaignListRow[];
+  activeId: number | null;
+  tab: CampaignTab;
+}) {
+  const [query, setQuery] = useState('');
+  const shown = useMemo(() => filterCampaigns(rows, query), [rows, query]);
+  return (
+    <Card withBorder radius="lg" padding="md" data-testid="campaign-list">
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Text fw={650}>My Campaigns</Text>
+          <Button component={Link} to="/campaigns/create/" size="xs" leftSection={<IconPlus size={14} />}>
+            Create a Campaign
+          </Button>
+        </Group>
+        <TextInput
+          aria-label="Search campaigns"
+          placeholder="Search by name, ID or status"
+          leftSection={<IconSearch size={16} />}
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          data-testid="campaign-search"
+        />
+        <ScrollArea.Autosize mah={560} type="auto">
+          <Stack gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {shown.map((r) => (
+              <li key={r.id}>
+                <UnstyledButton
+                  component={Link}
+                  to={campaignTabPath(tab, r.id)}
+                  className={classes.listItem}
+                  data-active={r.id === activeId || undefined}
+                  aria-current={r.id === activeId ? 'page' : undefined}
+                  data-testid={`campaign-item-${r.id}`}
+                >
+                  <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                    <Stack gap={0} miw={0}>
+                      <Text fw={600} size="sm" truncate>
+                        {r.name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {CAMPAIGN_KIND_LABELS[r.kind]} · #{r.id} · {formatDate(r.date)}
+                      </Text>
+                    </Stack>
+                    <StatusBadge status={r.status} isLocked={r.isLocked} />
+                  </Group>
+                </UnstyledButton>
+              </li>
+            ))}
+          </Stack>
+          {shown.length === 0 ? (
+            <Text size="sm" c="dimmed" ta="center" py="md">
+              No campaign matches your search.
+            </Text>
+          ) : null}
+        </ScrollArea.Autosize>
+        <Anchor component={Link} to="/campaigns/all/archive/" size="sm">
+          <Group gap={4} component="span">
+            <IconArchive size={14} aria-hidden /> Archived Campaigns
+          </Group>
+        </Anchor>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SignedTerms } from '@cryptads/contract/terms';
+import type { UserDetails } from '@cryptads/contract/user';
+import { apiRequest } from '../../../lib/api-client';
+import { termsKeys, userKeys } from '../../../lib/api/keys';
+import { dashboardKeys } from './keys';
+
+/** POST /api/user/signNewTerms with the version shown (409 when a newer one was published). */
+export const signTerms = (version: number) =>
+  apiRequest<SignedTerms>('/user/signNewTerms', { method: 'POST', body: { version } });
+
+export function useSignTerms() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: dashboardKeys.signTerms(),
+    mutationFn: signTerms,
+    onSuccess: (signed) => {
+      // The modal closes at once; GET /user is asked again in the background.
+      queryClient.setQueryData<UserDetails>(userKeys.details(), (user) =>
+        user ? { ...user, currentSignedTerms: signed.currentSignedTerms } : user,
+      );
+      void queryClient.invalidateQueries({ queryKey: userKeys.details() });
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: termsKeys.current() }),
+  });
+}

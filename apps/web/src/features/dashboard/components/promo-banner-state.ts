@@ -1,0 +1,50 @@
+import { PROMO_BANNER_RESHOW_HOURS, PROMO_BANNER_WINDOW_DAYS } from '@cryptads/contract/limits';
+
+/**
+ * The advertiser's promotional banner (spec 000 §2.9): stored locally per user, shown for a
+ * 7-day window from the first time the person saw it; once dismissed it shows again after
+ * 24 hours (still only inside the window).
+ */
+export type PromoBannerRecord = { firstSeen: number; dismissedAt: number | null };
+
+const HOUR_MS = 3_600_000;
+export const PROMO_WINDOW_MS = PROMO_BANNER_WINDOW_DAYS * 24 * HOUR_MS;
+export const PROMO_RESHOW_MS = PROMO_BANNER_RESHOW_HOURS * HOUR_MS;
+
+export const promoStorageKey = (userKey: string) => `cryptads_promo_banner:${userKey}`;
+
+export function isPromoVisible(record: PromoBannerRecord, now: number): boolean {
+  if (now - record.firstSeen >= PROMO_WINDOW_MS) return false;
+  return record.dismissedAt === null || now - record.dismissedAt >= PROMO_RESHOW_MS;
+}
+
+function parse(raw: string | null): PromoBannerRecord | null {
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (value && typeof value === 'object' && 'firstSeen' in value && typeof value.firstSeen === 'number') {
+      const dismissedAt = 'dismissedAt' in value && typeof value.dismissedAt === 'number' ? value.dismissedAt : null;
+      return { firstSeen: value.firstSeen, dismissedAt };
+    }
+  } catch {
+    // A corrupted record counts as none.
+  }
+  return null;
+}
+
+/** Reads the record, creating it on first sight, and says whether the banner shows now. */
+export function seePromo(storage: Storage, userKey: string, now: number): boolean {
+  const key = promoStorageKey(userKey);
+  let record = parse(storage.getItem(key));
+  if (!record) {
+    record = { firstSeen: now, dismissedAt: null };
+    storage.setItem(key, JSON.stringify(record));
+  }
+  return isPromoVisible(record, now);
+}
+
+export function dismissPromo(storage: Storage, userKey: string, now: number) {
+  const key = promoStorageKey(userKey);
+  const record = parse(storage.getItem(key)) ?? { firstSeen: now, dismissedAt: null };
+  storage.setItem(key, JSON.stringify({ ...record, dismissedAt: now }));
+}

@@ -1,0 +1,68 @@
+import { Button, CloseButton, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconSparkles } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { dismissPromo, seePromo } from './promo-banner-state';
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The advertisers' dismissible promotional banner (rules in promo-banner-state.ts). */
+export function PromoBanner({ userKey }: { userKey: string }) {
+  const [visible, setVisible] = useState(() => {
+    const store = storage();
+    return store ? seePromo(store, userKey, Date.now()) : false;
+  });
+  if (!visible) return null;
+
+  const dismiss = () => {
+    const store = storage();
+    if (store) dismissPromo(store, userKey, Date.now());
+    setVisible(false);
+  };
+
+  return (
+    <Paper
+      radius="lg"
+      p="lg"
+      data-testid="promo-banner"
+      style={{
+        background: 'linear-gradient(120deg, var(--mantine-color-navy-8), var(--mantine-color-brand-8))',
+        color: 'var(--mantine-color-white)',
+      }}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
+        <Group align="flex-start" gap="md" wrap="nowrap">
+          <ThemeIcon size={44} radius="xl" color="brand.4" variant="white" aria-hidden visibleFrom="xs">
+            <IconSparkles size={24} />
+          </ThemeIcon>
+          <Stack gap={6}>
+            <Text fw={700} fz="lg">
+              Native ads now run in apps as well as on websites
+            </Text>
+            <Text size="sm" c="navy.0">
+              Reach crypto readers inside their favourite apps from 0.50 EUR CPM, or pay per click from 0.05 EUR.
+            </Text>
+            <Group gap="sm" mt={4}>
+              <Button component={Link} to="/campaigns/create/" variant="white" color="navy.8" size="sm">
+                Create a Campaign
+              </Button>
+            </Group>
+          </Stack>
+        </Group>
+        <CloseButton
+          aria-label="Dismiss this offer"
+          onClick={dismiss}
+          variant="transparent"
+          c="white"
+          data-testid="promo-banner-dismiss"
+        />
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,153 @@
+import { Button, Card, Group, RingProgress, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconChartLine, IconPlus, IconWallet } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { AccountType } from '@cryptads/contract/account';
+import { formatEuros } from '@cryptads/contract/money';
+import type { UserDetails } from '@cryptads/contract/user';
+import { formatNumber } from '../../../lib/format';
+import { useCampaignsInformation } from '../api/get-campaigns-information';
+import { useWebsitesInformation } from '../api/get-websites-information';
+
+export function BalanceCard({ user }: { user: UserDetails }) {
+  const advertiser = user.type === AccountType.Advertiser;
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid="balance-card">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Text size="sm" c="dimmed" fw={600}>
+          {advertiser ? 'Balance' : 'Earnings balance'}
+        </Text>
+        <ThemeIcon variant="light" radius="md" size={36} aria-hidden>
+          <IconWallet size={20} />
+        </ThemeIcon>
+      </Group>
+      <Text fz={40} fw={750} className="tabular" lh={1.1} mt={4} data-testid="dashboard-balance">
+        {formatEuros(user.balance)}
+      </Text>
+      <Group mt="md" gap="sm">
+        {advertiser ? (
+          <Button component={Link} to="/billing/deposit/" leftSection={<IconPlus size={16} />} size="sm">
+            Add Funds
+          </Button>
+        ) : (
+          <Button component={Link} to="/billing/history/" variant="default" size="sm">
+            Billing History
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}
+
+function Counts({
+  label,
+  active,
+  total,
+  to,
+  cta,
+  ctaTo,
+}: {
+  label: string;
+  active: number;
+  total: number;
+  to: string;
+  cta: string;
+  ctaTo: string;
+}) {
+  const ratio = total === 0 ? 0 : Math.round((active / total) * 100);
+  return (
+    <Stack gap={4} mt={4}>
+      <Group justify="space-between" align="center" wrap="nowrap">
+        <Stack gap={2}>
+          <Text fz={40} fw={750} className="tabular" lh={1.1} data-testid="inventory-count">
+            {formatNumber(active)}
+            <Text span fz={22} c="dimmed" fw={600}>
+              {' '}
+              / {formatNumber(total)}
+            </Text>
+          </Text>
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+        </Stack>
+        <RingProgress
+          size={72}
+          thickness={8}
+          roundCaps={ratio > 0}
+          sections={[{ value: ratio, color: 'brand.7' }]}
+          label={
+            <Text ta="center" size="xs" fw={700} className="tabular">
+              {ratio}%
+            </Text>
+          }
+          aria-hidden
+        />
+      </Group>
+      <Group gap="xs" mt="sm">
+        <Button component={Link} to={ctaTo} leftSection={<IconPlus size={16} />} size="sm" variant="default">
+          {cta}
+        </Button>
+        <Button component={Link} to={to} size="sm" variant="subtle">
+          View all
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Running versus total campaigns (advertiser) or approved versus total websites (publisher). */
+export function InventoryCard({ user }: { user: UserDetails }) {
+  const publisher = user.type === AccountType.Publisher;
+  const websites = useWebsitesInformation(publisher);
+  const campaigns = useCampaignsInformation(!publisher);
+  const counts = publisher ? websites : campaigns;
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid="inventory-card">
+      <Text size="sm" c="dimmed" fw={600}>
+        {publisher ? 'Websites' : 'Campaigns'}
+      </Text>
+      {counts.data ? (
+        <Counts
+          label={publisher ? 'active of all your websites' : 'running of all your campaigns'}
+          active={counts.data.active}
+          total={counts.data.total}
+          to={publisher ? '/websites/all/' : '/campaigns/all/'}
+          cta={publisher ? 'Add Website' : 'Create a Campaign'}
+          ctaTo={publisher ? '/websites/add/' : '/campaigns/create/'}
+        />
+      ) : counts.isError ? (
+        <Text size="sm" c="dimmed" mt="sm">
+          {publisher ? 'Your websites' : 'Your campaigns'} could not be counted right now.
+        </Text>
+      ) : (
+        <Skeleton h={80} mt="sm" />
+      )}
+    </Card>
+  );
+}
+
+/**
+ * Today's impressions, clicks, CTR and cost or earnings. The statistics service does not
+ * exist yet, so the card says where they will appear instead of showing numbers.
+ */
+export function TodayCard({ user }: { user: UserDetails }) {
+  const publisher = user.type === AccountType.Publisher;
+  const metrics = ['Impressions', 'Clicks', 'CTR', publisher ? 'Earnings' : 'Cost'];
+  return (
+    <Card withBorder radius="lg" padding="lg" data-testid="today-card">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Title order={2} size="h5" c="dimmed">
+          Today
+        </Title>
+        <ThemeIcon variant="light" radius="md" size={36} aria-hidden>
+          <IconChartLine size={20} />
+        </ThemeIcon>
+      </Group>
+      <Text size="sm" mt="xs" data-testid="today-empty">
+        {`Today's statistics appear here once your ${publisher ? 'websites' : 'campaigns'} receive traffic.`}
+      </Text>
+      <Text size="xs" c="dimmed" mt={6}>
+        {metrics.join(' · ')}
+      </Text>
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import { Alert, Button, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { AccountType } from '@cryptads/contract/account';
+import { mustSignTerms } from '@cryptads/contract/terms';
+import { errorReason } from '../../../lib/api-client';
+import { useCurrentTerms } from '../../../lib/api/get-current-terms';
+import { useCurrentUser } from '../../../lib/api/get-current-user';
+import { AnnouncementsCard } from '../components/announcements-card';
+import { NewsCard } from '../components/news-card';
+import { DashboardNotices } from '../components/notices';
+import { PromoBanner } from '../components/promo-banner';
+import { BalanceCard, InventoryCard, TodayCard } from '../components/summary-cards';
+import { TermsModal } from '../components/terms-modal';
+
+/** Dashboard home (spec 000 §2.9). */
+export function DashboardPage() {
+  const user = useCurrentUser();
+  const terms = useCurrentTerms();
+
+  if (user.isPending)
+    return (
+      <Stack gap="lg" data-testid="dashboard-loading" aria-busy="true">
+        <Skeleton h={36} w="40%" />
+        <Grid>
+          {[1, 2, 3].map((i) => (
+            <Grid.Col key={i} span={{ base: 12, md: 4 }}>
+              <Skeleton h={150} radius="lg" />
+            </Grid.Col>
+          ))}
+        </Grid>
+      </Stack>
+    );
+
+  if (user.isError)
+    return (
+      <Alert color="red.9" icon={<IconAlertCircle size={18} />} title="We could not load your account" role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{errorReason(user.error)}</Text>
+          <Button size="xs" variant="default" onClick={() => void user.refetch()} loading={user.isFetching}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+
+  const details = user.data;
+  const advertiser = details.type === AccountType.Advertiser;
+  return (
+    <Stack gap="lg" data-testid="dashboard">
+      {terms.data && mustSignTerms(details.currentSignedTerms, terms.data.version) ? (
+        <TermsModal terms={terms.data} />
+      ) : null}
+      <Title order={2} size="h3">
+        Welcome back, <span data-testid="dashboard-alias">{details.alias}</span>
+      </Title>
+      <DashboardNotices user={details} />
+      {advertiser ? <PromoBanner userKey={details.com || details.email} /> : null}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+          <BalanceCard user={details} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+          <InventoryCard user={details} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <TodayCard user={details} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <AnnouncementsCard />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <NewsCard />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,161 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Container,
+  Group,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { formatEuros } from '@cryptads/contract/money';
+import { CodeInput } from '../../../ui/code-input';
+import { ColorSchemeToggle } from '../../../ui/color-scheme-toggle';
+import { ComingSoonPage } from '../../../ui/coming-soon-page';
+import { NotFoundPage } from '../../../ui/not-found-page';
+import { PasswordStrength } from '../../../ui/password-strength';
+import { showError, showStatus, showSuccess } from '../../../ui/status-store';
+
+/** Developer-only showcase (spec 000 §2.1): content only when the secret is 'dev'. */
+export function GuidePage() {
+  const { secret } = useParams();
+  if (secret !== 'dev') return <NotFoundPage />;
+  return <Guide />;
+}
+
+const ROWS = [
+  { name: 'Display - Bitcoin wallets', impressions: 184_220, spend: 36.84 },
+  { name: 'Native - Exchange launch', impressions: 92_503, spend: 46.25 },
+  { name: 'Popunder - DeFi app', impressions: 12_004, spend: 12 },
+];
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+function Guide() {
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [loading, setLoading] = useState(false);
+  return (
+    <Container component="main" id="main" size="lg" py="xl">
+      <Group justify="space-between" mb="lg">
+        <Title order={1}>Component guide</Title>
+        <ColorSchemeToggle />
+      </Group>
+      <Stack gap="lg">
+        <Section title="Buttons">
+          <Group>
+            <Button>Primary</Button>
+            <Button variant="default">Default</Button>
+            <Button variant="light">Light</Button>
+            <Button variant="outline">Outline</Button>
+            <Button color="red.9">Danger</Button>
+            <Button
+              loading={loading}
+              onClick={() => {
+                setLoading(true);
+                window.setTimeout(() => setLoading(false), 1500);
+              }}
+            >
+              Loading on click
+            </Button>
+            <Button disabled>Disabled</Button>
+          </Group>
+        </Section>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Section title="Inputs">
+            <Stack>
+              <TextInput label="Email" placeholder="you@example.com" />
+              <TextInput label="With error" error="Please enter a valid email address." defaultValue="not-an-email" />
+              <PasswordInput
+                label="Password with checklist"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+              />
+              <PasswordStrength password={password} />
+              <Checkbox label="Remember me" />
+            </Stack>
+          </Section>
+          <Section title="Code input">
+            <Stack>
+              <CodeInput label="Six-digit code" value={code} onChange={setCode} />
+              <Text size="sm" c="dimmed">
+                Value: “{code}”
+              </Text>
+            </Stack>
+          </Section>
+        </SimpleGrid>
+        <Section title="Status modal">
+          <Group>
+            <Button onClick={() => showSuccess('Your changes were saved.')}>Success</Button>
+            <Button color="red.9" onClick={() => showError('The server said no.')}>
+              Error
+            </Button>
+            <Button
+              variant="default"
+              onClick={() =>
+                showStatus({
+                  type: 'warning',
+                  title: 'Are you sure?',
+                  info: 'You may not be able to revert this!',
+                  buttonCaption: 'OK',
+                })
+              }
+            >
+              Warning
+            </Button>
+          </Group>
+        </Section>
+        <Section title="Badges">
+          <Group>
+            <Badge>Default</Badge>
+            <Badge color="teal.9">Active</Badge>
+            <Badge color="#b03a0a">Pending</Badge>
+            <Badge color="red.9">Rejected</Badge>
+            <Badge color="yellow.4" c="navy.9">
+              New
+            </Badge>
+          </Group>
+        </Section>
+        <Section title="Table">
+          <Table.ScrollContainer minWidth={420}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Campaign</Table.Th>
+                  <Table.Th ta="right">Impressions</Table.Th>
+                  <Table.Th ta="right">Spend</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {ROWS.map((row) => (
+                  <Table.Tr key={row.name}>
+                    <Table.Td>{row.name}</Table.Td>
+                    <Table.Td ta="right">{row.impressions.toLocaleString('en-GB')}</Table.Td>
+                    <Table.Td ta="right">{formatEuros(row.spend)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Section>
+        <ComingSoonPage section="A later section" />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { LegalDocument } from '@cryptads/contract/terms';
+import { apiRequest } from '../../../lib/api-client';
+
+export const legalKeys = {
+  all: ['legal'] as const,
+  privacy: () => [...legalKeys.all, 'privacy'] as const,
+};
+
+/** GET /api/legal/privacy (public): the privacy policy, in Markdown. */
+export const getPrivacyPolicy = (signal?: AbortSignal) =>
+  apiRequest<LegalDocument>('/legal/privacy', { signal, authCall: true });
+
+export const privacyPolicyQueryOptions = () =>
+  queryOptions({
+    queryKey: legalKeys.privacy(),
+    queryFn: ({ signal }) => getPrivacyPolicy(signal),
+    staleTime: 3_600_000,
+  });
+
+export const usePrivacyPolicy = () => useQuery(privacyPolicyQueryOptions());

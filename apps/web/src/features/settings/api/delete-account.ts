@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { DeleteAccountInput, DeletionState } from '@cryptads/contract/settings';
+import { apiRequest } from '../../../lib/api-client';
+import { userKeys } from '../../../lib/api/keys';
+import { settingsMutationKeys } from './keys';
+
+/** DELETE /api/user: asks for the account's deletion (carried out after 48 hours). */
+export const deleteAccount = (input: DeleteAccountInput) =>
+  apiRequest<DeletionState>('/user', { method: 'DELETE', body: input });
+
+/** DELETE /api/user/deleteRequest: cancels a pending deletion. */
+export const cancelDeletion = () => apiRequest<DeletionState>('/user/deleteRequest', { method: 'DELETE', body: {} });
+
+/** The deletion state lives in GET /user (pendingDelete, delete), which both calls refresh. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: settingsMutationKeys.deleteAccount(),
+    mutationFn: deleteAccount,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.details() }),
+  });
+}
+
+export function useCancelDeletion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: settingsMutationKeys.cancelDeletion(),
+    mutationFn: cancelDeletion,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.details() }),
+  });
+}

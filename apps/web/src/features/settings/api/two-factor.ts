@@ -1,0 +1,55 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TwoFactorRequest, TwoFactorStatusResponse } from '@cryptads/contract/auth';
+import { apiRequest } from '../../../lib/api-client';
+import { userKeys } from '../../../lib/api/keys';
+import { settingsKeys, settingsMutationKeys } from './keys';
+
+/** GET /api/user/twoFactor: { status: 0 | 1 }. */
+export const getTwoFactorStatus = (signal?: AbortSignal) =>
+  apiRequest<TwoFactorStatusResponse>('/user/twoFactor', { signal });
+
+export const twoFactorStatusQueryOptions = () =>
+  queryOptions({ queryKey: settingsKeys.twoFactor(), queryFn: ({ signal }) => getTwoFactorStatus(signal) });
+
+export const useTwoFactorStatus = () => useQuery(twoFactorStatusQueryOptions());
+
+/** GET /api/user/twoFactor/request: a new secret with its QR code (each call makes a new one). */
+export const requestTwoFactor = (signal?: AbortSignal) =>
+  apiRequest<TwoFactorRequest>('/user/twoFactor/request', { signal });
+
+export const useTwoFactorRequest = (enabled: boolean) =>
+  useQuery({
+    queryKey: settingsKeys.twoFactorRequest(),
+    queryFn: ({ signal }) => requestTwoFactor(signal),
+    enabled,
+    // A secret is shown once per opening of the modal, never refetched behind the person's back.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+
+type TwoFactorChange = { code: number; status: 0 | 1 };
+
+/** POST /api/user/twoFactor/validate: turns 2FA on with a code of the new secret. */
+export const enableTwoFactor = (code: string) =>
+  apiRequest<TwoFactorChange>('/user/twoFactor/validate', { method: 'POST', body: { code } });
+
+/** DELETE /api/user/twoFactor/disable: turns 2FA off with a current code. */
+export const disableTwoFactor = (code: string) =>
+  apiRequest<TwoFactorChange>('/user/twoFactor/disable', { method: 'DELETE', body: { code } });
+
+export function useChangeTwoFactor(mode: 'enable' | 'disable') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: mode === 'enable' ? settingsMutationKeys.enableTwoFactor() : settingsMutationKeys.disableTwoFactor(),
+    mutationFn: mode === 'enable' ? enableTwoFactor : disableTwoFactor,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: settingsKeys.twoFactor() }),
+        // GET /user carries secureStatus, which the password and delete forms read.
+        queryClient.invalidateQueries({ queryKey: userKeys.details() }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,48 @@
+import { Stack, Tabs } from '@mantine/core';
+import { IconKey, IconMail, IconShieldLock, IconTrash } from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { PageLoader } from '../../../ui/page-loader';
+
+/** The four settings screens of spec 000 §2.10 (titles come from page-titles.ts). */
+export const SETTINGS_TABS = [
+  { value: 'security', label: 'Account Security', icon: IconShieldLock },
+  { value: 'change-password', label: 'Change Password', icon: IconKey },
+  { value: 'email', label: 'Email Preferences', icon: IconMail },
+  { value: 'delete-account', label: 'Delete Account', icon: IconTrash },
+] as const;
+
+export function SettingsLayout() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const current = SETTINGS_TABS.find((t) => pathname.startsWith(`/settings/${t.value}`))?.value;
+
+  return (
+    <Stack gap="lg" maw={1000}>
+      <Tabs
+        value={current ?? null}
+        onChange={(value) => value && void navigate(`/settings/${value}/`)}
+        keepMounted={false}
+      >
+        <Tabs.List
+          aria-label="Settings sections"
+          style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}
+        >
+          {SETTINGS_TABS.map(({ value, label, icon: Icon }) => (
+            <Tabs.Tab
+              key={value}
+              value={value}
+              leftSection={<Icon size={16} aria-hidden />}
+              data-testid={`settings-tab-${value}`}
+            >
+              {label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    </Stack>
+  );
+}

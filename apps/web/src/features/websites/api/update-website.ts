@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UpdateWebsiteInput, WebsiteDetail } from '@cryptads/contract/websites';
+import { apiRequest } from '../../../lib/api-client';
+import { websiteKeys } from './keys';
+
+/** PUT /api/websites/{id} with {aliases} (zone unique → alias) or {categories} (excluded). */
+export const updateWebsite = (id: number, input: UpdateWebsiteInput) =>
+  apiRequest<WebsiteDetail>(`/websites/${id}`, { method: 'PUT', body: input });
+
+export function useUpdateWebsite(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: websiteKeys.update(id),
+    mutationFn: (input: UpdateWebsiteInput) => updateWebsite(id, input),
+    onSuccess: (detail) => {
+      queryClient.setQueryData(websiteKeys.detail(id), detail);
+      return queryClient.invalidateQueries({ queryKey: websiteKeys.list() });
+    },
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { WebsiteVerification } from '@cryptads/contract/websites';
+import { apiRequest } from '../../../lib/api-client';
+import { websiteKeys } from './keys';
+
+/** POST /api/websites/{id}/verification: the server fetches the site and looks for the token. */
+export const verifyWebsite = (id: number) =>
+  apiRequest<WebsiteVerification>(`/websites/${id}/verification`, { method: 'POST' });
+
+export function useVerifyWebsite(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: websiteKeys.verify(id),
+    mutationFn: () => verifyWebsite(id),
+    onSuccess: (verification) => {
+      queryClient.setQueryData(websiteKeys.verification(id), verification);
+    },
+    // Verified or not, the list and the website's tabs show the state the server now has.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: websiteKeys.all }),
+  });
+}

@@ -1,0 +1,118 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { WEBSITE_MESSAGES, WEBSITE_RULES } from '@cryptads/contract/websites-messages';
+import { envelopeResponse, renderWithProviders } from '../../../testing/render';
+import { AddWebsitePage } from './add-website-page';
+
+const options = {
+  categories: [
+    { id: 1, name: 'Gambling' },
+    { id: 2, name: 'Adult' },
+  ],
+  countries: [],
+};
+const verification = (verified: boolean) => ({
+  id: 7,
+  domain: 'example.com',
+  url: 'https://example.com',
+  status: 0,
+  token: 'tok-123',
+  verified,
+  verifiedAt: verified ? '2026-11-21T10:00:00.000Z' : null,
+  metaTag: '<meta name="cryptads-site-verification" content="tok-123">',
+  fileUrl: 'https://example.com/.well-known/cryptads-verification.txt',
+  fileContent: 'tok-123',
+});
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let verifyAnswer: () => Response;
+
+// Screens load lazily and fetch first: give a busy machine more than the default second.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeEach(() => {
+  verifyAnswer = () => envelopeResponse(null, 400, WEBSITE_MESSAGES.verificationFailed);
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === '/api/websites/options') return envelopeResponse(options);
+    if (url === '/api/websites' && init?.method === 'POST') return envelopeResponse(verification(false));
+    if (url === '/api/websites/7/verification') return verifyAnswer();
+    if (url === '/api/websites/validation?websiteId=7') return envelopeResponse(verification(false));
+    if (url === '/api/websites') return envelopeResponse([]);
+    return envelopeResponse(null, 404, 'Not found');
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+const renderWizard = () =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/websites/add/" element={<AddWebsitePage />} />
+      <Route path="/websites/all/" element={<p>the list</p>} />
+    </Routes>,
+    { route: '/websites/add/' },
+  );
+
+const posted = () => {
+  const call = fetchMock.mock.calls.find(([url, init]) => url === '/api/websites' && init?.method === 'POST');
+  return call ? JSON.parse(String((call[1] as RequestInit).body)) : undefined;
+};
+
+describe('AddWebsitePage', () => {
+  it('shows the website rules and refuses a URL without http(s):// in front', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    for (const rule of WEBSITE_RULES) expect(screen.getByText(rule)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Website URL/), 'example.com');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(WEBSITE_MESSAGES.urlInvalid)).toBeInTheDocument();
+    expect(posted()).toBeUndefined();
+  });
+
+  it('asks for at least one category once excluding is on, then sends the picked ids', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await user.type(screen.getByLabelText(/Website URL/), 'https://example.com');
+    await user.click(screen.getByRole('switch', { name: /Exclude some ad categories/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(WEBSITE_MESSAGES.categoriesRequired)).toBeInTheDocument();
+    expect(posted()).toBeUndefined();
+    await user.click(await screen.findByRole('checkbox', { name: 'Adult' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(posted()).toEqual({ website: 'https://example.com', categories: [2] }));
+    expect(await screen.findByTestId('verification-token')).toHaveTextContent('tok-123');
+    expect(screen.getByTestId('verification-meta')).toHaveTextContent(
+      '<meta name="cryptads-site-verification" content="tok-123">',
+    );
+    expect(screen.getByTestId('verification-file-url')).toHaveTextContent('/.well-known/cryptads-verification.txt');
+  });
+
+  it('shows the failure text when the server cannot find the token, and goes to the list once verified', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await user.type(screen.getByLabelText(/Website URL/), 'https://example.com');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Verify' }));
+    expect(await screen.findByTestId('verification-failure')).toHaveTextContent(WEBSITE_MESSAGES.verificationFailed);
+
+    verifyAnswer = () => envelopeResponse(verification(true));
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('the list')).toBeInTheDocument();
+    expect(await screen.findByText(WEBSITE_MESSAGES.websiteAdded)).toBeInTheDocument();
+  });
+
+  it('goes back to the completed first step without adding the website twice', async () => {
+    const user = userEvent.setup();
+    renderWizard();
+    await user.type(screen.getByLabelText(/Website URL/), 'https://example.com');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByTestId('verification-panel');
+    await user.click(screen.getByRole('button', { name: /Add Your Website/ }));
+    expect(screen.getByLabelText(/Website URL/)).toHaveValue('https://example.com');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByTestId('verification-panel');
+    const posts = fetchMock.mock.calls.filter(([url, init]) => url === '/api/websites' && init?.method === 'POST');
+    expect(posts).toHaveLength(1);
+  });
+});

@@ -1,0 +1,174 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WebsiteDetail, Zone } from '@cryptads/contract/websites';
+import { WEBSITE_MESSAGES, WebsiteStatus, ZoneStatus } from '@cryptads/contract/websites-messages';
+import { saveSession } from '../../../lib/session';
+import { envelopeResponse, renderWithProviders } from '../../../testing/render';
+import { WebsiteRoutes } from './website-routes';
+
+const zone = (over: Partial<Zone>): Zone => ({
+  unique: 'z1',
+  alias: 'Top banner',
+  type: 1,
+  size: '728x90',
+  status: ZoneStatus.Active,
+  websiteId: 5,
+  websiteStatus: WebsiteStatus.Active,
+  domain: 'coins.example',
+  snippets: [{ variant: 'default', label: 'Ad code', code: '<script src="https://ads.example/z1.js"></script>' }],
+  date: '2026-11-20T10:00:00.000Z',
+  ...over,
+});
+
+const website = (over: Partial<WebsiteDetail> = {}): WebsiteDetail => ({
+  id: 5,
+  domain: 'coins.example',
+  url: 'https://coins.example',
+  name: 'coins.example',
+  status: WebsiteStatus.Active,
+  date: '2026-11-20T10:00:00.000Z',
+  verified: true,
+  verifiedAt: '2026-11-20T11:00:00.000Z',
+  excludedCategories: [],
+  clicks: 0,
+  impressions: 0,
+  spent: 0,
+  tags: 2,
+  zones: [zone({}), zone({ unique: 'z2', alias: 'Sidebar', size: '160x600', status: ZoneStatus.Paused, snippets: [] })],
+  ...over,
+});
+
+let current: WebsiteDetail;
+let fetchMock: ReturnType<typeof vi.fn>;
+
+// Screens load lazily and fetch first: give a busy machine more than the default second.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeEach(() => {
+  current = website();
+  saveSession({ token: 't', userType: 2 });
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === '/api/websites/5' && init?.method === 'PUT') {
+      const body = JSON.parse(String(init.body));
+      if (body.aliases)
+        current = {
+          ...current,
+          zones: current.zones.map((z) => (body.aliases[z.unique] ? { ...z, alias: body.aliases[z.unique] } : z)),
+        };
+      if (body.categories) current = { ...current, excludedCategories: body.categories };
+      return envelopeResponse(current);
+    }
+    if (url === '/api/websites/5') return envelopeResponse(current);
+    if (url === '/api/websites/options')
+      return envelopeResponse({ categories: [{ id: 3, name: 'Gambling' }], countries: [] });
+    if (url === '/api/websites/validation?websiteId=5')
+      return envelopeResponse({
+        id: 5,
+        domain: 'coins.example',
+        url: 'https://coins.example',
+        status: 0,
+        token: 'tok-5',
+        verified: false,
+        verifiedAt: null,
+        metaTag: '<meta name="cryptads-site-verification" content="tok-5">',
+        fileUrl: 'https://coins.example/.well-known/cryptads-verification.txt',
+        fileContent: 'tok-5',
+      });
+    return envelopeResponse(null, 404, 'Not found');
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+const open = (path: string) =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/" element={<p>home</p>} />
+      <Route path="/websites/*" element={<WebsiteRoutes />} />
+    </Routes>,
+    { route: path },
+  );
+
+const putBodies = () =>
+  fetchMock.mock.calls
+    .filter(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')
+    .map(([, init]) => JSON.parse(String((init as RequestInit).body)));
+
+describe('website tabs', () => {
+  it('sends an advertiser back home', async () => {
+    saveSession({ token: 't', userType: 1 });
+    open('/websites/all/ad-codes/5/');
+    expect(await screen.findByText('home')).toBeInTheDocument();
+  });
+
+  it('offers Get Code only for an active zone of an approved website, and copies with 1 s of feedback', async () => {
+    const user = userEvent.setup();
+    open('/websites/all/ad-codes/5/');
+    const rows = await screen.findAllByRole('row');
+    const top = rows.find((r) => within(r).queryByText('Top banner'));
+    const side = rows.find((r) => within(r).queryByText('Sidebar'));
+    expect(top && within(top).getByRole('button', { name: 'Get code of Top banner' })).toBeInTheDocument();
+    expect(side && within(side).queryByRole('button', { name: /Get code/ })).toBeNull();
+    expect(side && within(side).getByTestId('zone-inactive')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Get code of Top banner' }));
+    const modal = await screen.findByTestId('zone-code-modal');
+    expect(within(modal).getByTestId('zone-snippet-default')).toHaveTextContent('ads.example/z1.js');
+    await user.click(within(modal).getByRole('button', { name: /Copy/ }));
+    // user-event puts its own clipboard in place of the browser's.
+    expect(await navigator.clipboard.readText()).toBe('<script src="https://ads.example/z1.js"></script>');
+    expect(within(modal).getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
+    await waitFor(() => expect(within(modal).getByRole('button', { name: /Copy ad code/ })).toBeInTheDocument(), {
+      timeout: 2000,
+    });
+  });
+
+  it('shows a dash instead of Get Code while the website is not approved, with its verification', async () => {
+    current = website({
+      status: WebsiteStatus.Pending,
+      verified: false,
+      zones: [zone({ status: ZoneStatus.Pending, websiteStatus: WebsiteStatus.Pending, snippets: [] })],
+    });
+    open('/websites/all/ad-codes/5/');
+    expect(await screen.findByTestId('no-code')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Get code/ })).toBeNull();
+    expect(await screen.findByTestId('verification-token')).toHaveTextContent('tok-5');
+    expect(screen.getByRole('button', { name: 'Verify' })).toBeInTheDocument();
+  });
+
+  it('refuses an alias over the limit and saves a new one', async () => {
+    const user = userEvent.setup();
+    open('/websites/all/ad-codes/5/');
+    await user.click(await screen.findByRole('button', { name: 'Edit alias of Top banner' }));
+    const input = await screen.findByLabelText(/Zone alias/);
+    await user.clear(input);
+    await user.click(input);
+    await user.paste('x'.repeat(101));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(WEBSITE_MESSAGES.aliasTooLong)).toBeInTheDocument();
+    expect(putBodies()).toEqual([]);
+    await user.clear(input);
+    await user.type(input, 'Header leaderboard');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(WEBSITE_MESSAGES.aliasSaved)).toBeInTheDocument();
+    expect(putBodies()).toEqual([{ aliases: { z1: 'Header leaderboard' } }]);
+    expect(await screen.findByText('Header leaderboard')).toBeInTheDocument();
+  });
+
+  it('saves the excluded categories of the Preferences tab', async () => {
+    const user = userEvent.setup();
+    open('/websites/all/preferences/5/');
+    await user.click(await screen.findByRole('checkbox', { name: 'Gambling' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(WEBSITE_MESSAGES.websiteUpdated)).toBeInTheDocument();
+    expect(putBodies()).toEqual([{ categories: [3] }]);
+  });
+
+  it('says honestly that reports come once zones serve ads', async () => {
+    open('/websites/all/reports/5/');
+    expect(
+      await screen.findByText('Earnings and traffic for this website appear here once its zones serve ads.'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,26 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { NotFoundPage } from '../../../ui/not-found-page';
+import { WebsitesSection } from './websites-section';
+
+/**
+ * Everything under /websites/ inside the authenticated shell (spec 002 §2, publisher
+ * only). The router mounts this file lazily; each screen is lazy again.
+ */
+const AddWebsitePage = lazy(async () => ({ default: (await import('./add-website-page')).AddWebsitePage }));
+const WebsitesListPage = lazy(async () => ({ default: (await import('./websites-list-page')).WebsitesListPage }));
+const WebsitePage = lazy(async () => ({ default: (await import('./website-page')).WebsitePage }));
+
+export function WebsiteRoutes() {
+  return (
+    <Routes>
+      <Route element={<WebsitesSection />}>
+        <Route index element={<Navigate to="/websites/all/" replace />} />
+        <Route path="add" element={<AddWebsitePage />} />
+        <Route path="all" element={<WebsitesListPage />} />
+        <Route path="all/:tab/:id" element={<WebsitePage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

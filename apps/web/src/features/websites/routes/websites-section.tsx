@@ -1,0 +1,9 @@
+import { Navigate, Outlet } from 'react-router';
+import { AccountType } from '@cryptads/contract/account';
+import { useSession } from '../../../lib/session';
+
+/** The websites area is the publisher's (spec 002 §2, §6): anyone else goes back home. */
+export function WebsitesSection() {
+  const session = useSession();
+  return session?.userType === AccountType.Publisher ? <Outlet /> : <Navigate to="/" replace />;
+}

@@ -1,0 +1,51 @@
+/**
+ * The shared table behaviour of spec 002 §2 as pure functions, so that the rules are
+ * tested once: search, numeric-aware sort, paging, and CSV export.
+ */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+/** A searchable list shows its search box from this many items. */
+export const SEARCH_BOX_FROM = 10;
+export const EMPTY_TABLE_TEXT = 'No data available.';
+export const CSV_NOTE = 'Data is available for only 1 year.';
+
+export type Cell = string | number | null | undefined;
+export type SortDirection = 'asc' | 'desc';
+
+const asText = (v: Cell) => (v == null ? '' : String(v));
+const isNumeric = (v: Cell) =>
+  typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)));
+
+export function searchRows<T>(rows: T[], query: string, values: (row: T) => Cell[]): T[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return rows;
+  return rows.filter((row) => values(row).some((v) => asText(v).toLowerCase().includes(q)));
+}
+
+/** Numeric sort when every value of the column is numeric, text sort (en-GB) otherwise. */
+export function sortRows<T>(rows: T[], value: (row: T) => Cell, direction: SortDirection): T[] {
+  const numeric = rows.every((r) => isNumeric(value(r)));
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const va = value(a);
+    const vb = value(b);
+    const cmp = numeric ? Number(va) - Number(vb) : asText(va).localeCompare(asText(vb), 'en-GB', { numeric: true });
+    return cmp * sign;
+  });
+}
+
+export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+export const pageOf = <T>(rows: T[], page: number, pageSize: number) =>
+  rows.slice((page - 1) * pageSize, page * pageSize);
+
+/** A CSV cell without the commas, percent and euro signs the export strips (spec 002 §2). */
+export const csvCell = (v: Cell) =>
+  asText(v)
+    .replace(/[,%€]/g, '')
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
+
+export function toCsv(header: string[], rows: Cell[][]): string {
+  return [header.map(csvCell), ...rows.map((r) => r.map(csvCell))].map((r) => r.join(',')).join('\n');
+}

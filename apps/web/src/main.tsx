@@ -1,0 +1,43 @@
+import '@mantine/core/styles.css';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { AppProviders } from './app/providers';
+import { AppRoutes, preloadRoute } from './app/router';
+import { configureApiClient } from './lib/api-client';
+import { publicConfigQueryOptions } from './lib/api/get-public-config';
+import { navigateTo } from './lib/navigation';
+import { queryClient } from './lib/query-client';
+import { clearSession } from './lib/session';
+
+// A 401 ends the session; a 401 with code 99 means the account is disabled (spec 000 §4, §8).
+configureApiClient({
+  onUnauthorized: () => {
+    clearSession();
+    queryClient.clear();
+    navigateTo('/login/', { replace: true });
+  },
+  onBanned: () => {
+    clearSession();
+    queryClient.clear();
+    navigateTo('/banned/', { replace: true });
+  },
+});
+
+// Product name and captcha provider are needed by the first screen; ask at once.
+void queryClient.prefetchQuery(publicConfigQueryOptions());
+preloadRoute(window.location.pathname);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
+  </StrictMode>,
+);

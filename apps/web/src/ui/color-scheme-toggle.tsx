@@ -1,0 +1,25 @@
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { IconMoon, IconSun } from '@tabler/icons-react';
+
+/** Light/dark switch; the choice is remembered in localStorage by Mantine's manager. */
+export function useColorSchemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light');
+  const next = computed === 'dark' ? 'light' : 'dark';
+  return { next, toggle: () => setColorScheme(next), label: next === 'dark' ? 'Dark mode' : 'Light mode' };
+}
+
+export function ColorSchemeToggle() {
+  const { next, toggle } = useColorSchemeToggle();
+  return (
+    <ActionIcon
+      variant="default"
+      size="lg"
+      onClick={toggle}
+      aria-label={next === 'dark' ? 'Switch to dark mode' : 'Switch to light mode'}
+      data-testid="color-scheme-toggle"
+    >
+      {next === 'dark' ? <IconMoon size={18} /> : <IconSun size={18} />}
+    </ActionIcon>
+  );
+}

@@ -1,0 +1,57 @@
+import { Button, Group, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useId } from 'react';
+import { UI_MESSAGES } from '@cryptads/contract/ui';
+
+/** 'Are you sure?' before a destructive action (DESIGN §4: every destructive action asks first). */
+export function ConfirmModal({
+  opened,
+  title = UI_MESSAGES.confirmDestructive,
+  message,
+  confirmLabel,
+  cancelLabel = 'Go Back',
+  loading,
+  onConfirm,
+  onClose,
+}: {
+  opened: boolean;
+  /** 'Are you sure? You may not be able to revert this!' unless given. */
+  title?: string;
+  message: string;
+  confirmLabel: string;
+  cancelLabel?: string;
+  loading?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      centered
+      withCloseButton={false}
+      size="sm"
+      aria-labelledby={titleId}
+      data-testid="confirm-modal"
+    >
+      <Stack align="center" ta="center" gap="sm" py="sm">
+        <ThemeIcon size={56} radius="xl" color="orange.9" aria-hidden>
+          <IconAlertTriangle size={28} />
+        </ThemeIcon>
+        <Title order={2} size="h3" id={titleId}>
+          {title}
+        </Title>
+        <Text c="dimmed">{message}</Text>
+        <Group grow w="100%" mt="sm">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            {cancelLabel}
+          </Button>
+          <Button color="red.9" onClick={onConfirm} loading={loading} data-testid="confirm-modal-confirm">
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

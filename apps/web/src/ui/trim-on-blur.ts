@@ -1,0 +1,12 @@
+import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
+
+/** register() with the spec's habit of trimming text inputs on blur (spec 000 §5). */
+export function registerTrimmed<T extends FieldValues>(form: UseFormReturn<T>, name: Path<T>) {
+  return form.register(name, {
+    onBlur: (event: { target: { value: unknown } }) => {
+      const value = event.target.value;
+      if (typeof value === 'string' && value !== value.trim())
+        form.setValue(name, value.trim() as PathValue<T, Path<T>>, { shouldValidate: form.formState.isSubmitted });
+    },
+  });
+}

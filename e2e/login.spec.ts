@@ -1,0 +1,79 @@
+import { AUTH_MESSAGES } from '@cryptads/contract/auth-messages';
+import { expect, test } from '@playwright/test';
+import { checkScreen } from './support/a11y';
+import {
+  api,
+  createVerifiedUser,
+  enableTwoFactor,
+  STRONG_PASSWORD,
+  totp,
+  uniqueEmail,
+  verificationCode,
+} from './support/api';
+import { loginThroughForm, typeCode } from './support/ui';
+
+test.describe('login', () => {
+  test('shows the spec messages for empty fields and the server reason for a wrong password', async ({ page }) => {
+    await page.goto('/login/');
+    await expect(page).toHaveTitle('Login - Cryptads - Finance & Crypto Display Advertising');
+    await expect(page.getByText('Not registered yet?')).toBeVisible();
+    await checkScreen(page, 'login');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByText('Please enter your email address.')).toBeVisible();
+    await expect(page.getByText(AUTH_MESSAGES.loginPasswordRequired)).toBeVisible();
+    await page.getByTestId('login-email').fill('not-an-email');
+    await expect(page.getByText('Please enter a valid email address.')).toBeVisible();
+
+    await loginThroughForm(page, 'advertiser@cryptads.example', 'Wrong#Passw0rd');
+    await expect(page.getByTestId('form-error')).toHaveText(AUTH_MESSAGES.wrongCredentials);
+    await checkScreen(page, 'login-error');
+  });
+
+  test('the demo advertiser logs in and sees the balance of the demo deposit', async ({ page }) => {
+    await loginThroughForm(page, 'advertiser@cryptads.example', 'Advertiser#2026');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByTestId('header-balance')).toContainText('€2,500.00');
+    await expect(page.getByTestId('add-funds')).toBeVisible();
+    await checkScreen(page, 'dashboard-advertiser');
+    // A logged-in visitor is sent away from the public pages.
+    await page.goto('/login/');
+    await expect(page).toHaveURL('/');
+  });
+
+  test('an account with an unconfirmed email confirms it in the popup and is logged in', async ({ page, request }) => {
+    const email = uniqueEmail('unverified');
+    const reg = await api(request, 'POST', '/register', {
+      data: { email, firstName: 'Una', lastName: 'Verified', userType: 1, password: STRONG_PASSWORD, captcha: 'none' },
+    });
+    expect(reg.status).toBe(200);
+    await loginThroughForm(page, email, STRONG_PASSWORD);
+    await expect(page.getByRole('dialog', { name: 'Confirm your email address' })).toBeVisible();
+    await checkScreen(page, 'login-unverified-popup');
+    // The sign-up mail's code is still the latest one.
+    await typeCode(page, await verificationCode(request, email), 'verify-email-code');
+    await page.getByTestId('verify-email-submit').click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByTestId('dashboard-alias')).toContainText('Una Verified');
+  });
+
+  test('with two-factor on, the login continues on the six-box screen', async ({ page, request }) => {
+    const user = await createVerifiedUser(request, 'advertiser');
+    const secret = await enableTwoFactor(request, user.token);
+    await loginThroughForm(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/login2fa\/$/);
+    await expect(page.getByTestId('two-factor-countdown')).toBeVisible();
+    await checkScreen(page, 'login-2fa');
+
+    await page.getByTestId('two-factor-submit').click();
+    await expect(page.getByText(AUTH_MESSAGES.twoFactorInvalid)).toBeVisible();
+    await typeCode(page, '000000', 'two-factor-code');
+    await page.getByTestId('two-factor-submit').click();
+    await expect(page.getByText(AUTH_MESSAGES.twoFactorInvalid)).toBeVisible();
+
+    // The code of the next step: the current one was spent turning 2FA on.
+    await typeCode(page, await totp(secret, 1), 'two-factor-code');
+    await page.getByTestId('two-factor-submit').click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByTestId('page-title')).toHaveText('Dashboard');
+  });
+});

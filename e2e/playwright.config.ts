@@ -1,0 +1,58 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** The server under test: embedded database in a throw-away folder, demo data, outbox mail. */
+// E2E_PORT lets two runs share a machine (each gets its own server and data folder).
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_DATA_DIR = `e2e/.artifacts/data-${E2E_PORT}`;
+export const E2E_URL = `http://localhost:${E2E_PORT}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: `./.artifacts/test-results-${E2E_PORT}`,
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: E2E_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx apps/server/src/main.ts`,
+    cwd: '..',
+    url: `${E2E_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    env: {
+      NODE_ENV: 'test',
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: E2E_URL,
+      DATA_DIR: E2E_DATA_DIR,
+      DEMO_SEED: 'auto',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_MAX: '1000',
+      ACCOUNT_MAX_FAILURES: '50',
+      // The websites spec verifies a site served on 127.0.0.1 (private addresses are refused otherwise).
+      VERIFY_ALLOW_PRIVATE: '1',
+    },
+  },
+});

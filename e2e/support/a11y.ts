@@ -1,0 +1,26 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+const screens = path.resolve(import.meta.dirname, '../.artifacts/screens');
+
+/**
+ * Runs axe on the page (WCAG 2.2 AA) and fails on any serious or critical violation;
+ * also keeps a full-page screenshot so that a person can look at what was tested.
+ */
+export async function checkScreen(page: Page, name: string) {
+  mkdirSync(screens, { recursive: true });
+  await page.screenshot({ path: path.join(screens, `${name}.png`), fullPage: true });
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => `${n.target.join(' ')} [${n.failureSummary ?? ''}]`).join(', ')}`,
+    ),
+    `accessibility violations on ${name}`,
+  ).toEqual([]);
+}

@@ -1,0 +1,10 @@
+/**
+ * Application codes the web app reacts to, in a module without zod so that the web app's
+ * first download does not carry the schema library (api.ts re-exports them).
+ */
+export const AppCode = {
+  Banned: 99,
+  WrongPasswordOnDelete: 4,
+  TwoFactorRequiredOnWithdraw: 32,
+  TwoFactorInvalidOnWithdraw: 33,
+} as const;

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * A version of the platform terms. `body` is Markdown (headings, paragraphs, lists);
+ * `publishedAt` is ISO 8601 (UTC). A user must accept whenever `version` differs from
+ * their currentSignedTerms (spec 000 §2.9, §6).
+ */
+export const PlatformTermsSchema = z.object({
+  version: z.number().int().positive(),
+  title: z.string(),
+  body: z.string(),
+  publishedAt: z.string(),
+});
+export type PlatformTerms = z.infer<typeof PlatformTermsSchema>;
+
+/** POST /user/signNewTerms answers the version now signed. */
+export const SignedTermsSchema = z.object({ currentSignedTerms: z.number().int().positive() });
+export type SignedTerms = z.infer<typeof SignedTermsSchema>;
+
+/** GET /legal/privacy: the privacy policy the footer links to. */
+export const LegalDocumentSchema = z.object({
+  title: z.string(),
+  body: z.string(),
+  updatedAt: z.string(),
+});
+export type LegalDocument = z.infer<typeof LegalDocumentSchema>;
+
+export const TERMS_MESSAGES = {
+  modalTitle: 'Updated terms and conditions',
+  agree: 'I agree',
+  noTerms: 'No platform terms have been published yet.',
+} as const;
+
+/** Whether the mandatory terms modal must show (spec 000 §2.9). */
+export const mustSignTerms = (currentSignedTerms: number | null, latestVersion: number | null | undefined) =>
+  latestVersion != null && currentSignedTerms !== latestVersion;

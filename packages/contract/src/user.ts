@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { UserTypeSchema } from './auth';
+
+/** GET /user: the user details of spec 000 §3. Money is in euros, rounded for display. */
+export const UserDetailsSchema = z.object({
+  alias: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  type: UserTypeSchema,
+  balance: z.number(),
+  kycVerified: z.union([z.literal(0), z.literal(1)]),
+  pendingDelete: z.boolean(),
+  delete: z.object({ requestDate: z.string(), terminationDate: z.string(), reason: z.string() }).nullable(),
+  currentSignedTerms: z.number().int().nullable(),
+  com: z.string(),
+  campaigns: z.object({
+    active: z.number().int(),
+    paused: z.number().int(),
+    pending: z.number().int(),
+    total: z.number().int(),
+  }),
+  overrideRedirecting: z.boolean(),
+  secureStatus: z.union([z.literal(0), z.literal(1)]),
+});
+export type UserDetails = z.infer<typeof UserDetailsSchema>;
