@@ -4,7 +4,7 @@ import { Center, Loader } from '@mantine/core';
 export function PageLoader({ fullScreen = false }: { fullScreen?: boolean }) {
   return (
     <Center mih={fullScreen ? '100dvh' : 240} aria-busy="true" aria-live="polite">
-      <Loader size="md" aria-label="Loading" />
+      <Loader size="md" role="status" aria-label="Loading" />
     </Center>
   );
 }

@@ -111,7 +111,7 @@ export function NotificationList({ onNavigate, maxHeight }: { onNavigate?: () =>
   if (list.isPending)
     return (
       <Group justify="center" py="md">
-        <Loader size="sm" aria-label="Loading notifications" />
+        <Loader size="sm" role="status" aria-label="Loading notifications" />
       </Group>
     );
   if (list.isError)

@@ -83,7 +83,7 @@ function EnableContent({ onDone }: { onDone: () => void }) {
   if (request.isPending)
     return (
       <Center mih={200}>
-        <Loader aria-label="Preparing your QR code" />
+        <Loader role="status" aria-label="Preparing your QR code" />
       </Center>
     );
   if (request.isError) return <FormError message={errorReason(request.error)} />;

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Divider, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Divider, Group, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCode, IconHourglassHigh, IconInfoCircle, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -71,8 +71,9 @@ export function AdCodesTab({ website }: { website: WebsiteDetail }) {
             </Text>
           );
         return (
-          <Text c="dimmed" aria-label="No code available" data-testid="no-code">
-            —
+          <Text c="dimmed" data-testid="no-code">
+            <span aria-hidden="true">—</span>
+            <VisuallyHidden>No code available</VisuallyHidden>
           </Text>
         );
       },
