@@ -40,6 +40,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./apps/web/src/testing/setup.ts'],
+          // Component tests render whole screens; two busy cores can take longer than the default 5 s.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -23,9 +23,9 @@ test.describe('account area', () => {
     await expect(page).toHaveURL('/');
     await expect(page.getByTestId('dashboard-balance')).toContainText('€');
     await expect(page.getByTestId('inventory-card')).toContainText('running of all your campaigns');
-    await expect(page.getByTestId('today-empty')).toHaveText(
-      "Today's statistics appear here once your campaigns receive traffic.",
-    );
+    await expect(page.getByTestId('today-impressions')).toHaveText(/^[\d,]+$/);
+    await expect(page.getByTestId('today-card')).toContainText('Cost');
+    await expect(page.getByTestId('today-money')).toContainText('€');
     await expect(page.getByTestId('promo-banner')).toBeVisible();
     const firstAnnouncement = page.getByTestId('announcement-item').first();
     await expect(firstAnnouncement).toBeVisible();
@@ -55,9 +55,9 @@ test.describe('account area', () => {
     await loginThroughForm(page, DEMO.publisher.email, DEMO.publisher.password);
     await expect(page).toHaveURL('/');
     await expect(page.getByTestId('inventory-card')).toContainText('active of all your websites');
-    await expect(page.getByTestId('today-empty')).toHaveText(
-      "Today's statistics appear here once your websites receive traffic.",
-    );
+    await expect(page.getByTestId('today-impressions')).toHaveText(/^[\d,]+$/);
+    await expect(page.getByTestId('today-card')).toContainText('Earnings');
+    await expect(page.getByTestId('today-money')).toContainText('€');
     await expect(page.getByTestId('promo-banner')).toHaveCount(0);
     await checkScreen(page, 'account-dashboard-publisher');
 

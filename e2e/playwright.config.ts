@@ -53,6 +53,8 @@ export default defineConfig({
       PUBLIC_URL: E2E_URL,
       DATA_DIR: E2E_DATA_DIR,
       DEMO_SEED: 'auto',
+      // The demo history is seeded (funded: balances stay exact); no live trickle moving numbers mid-test.
+      DEMO_TRAFFIC: 'off',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_MAX: '1000',
       ACCOUNT_MAX_FAILURES: '50',

@@ -32,11 +32,10 @@ test.describe('routing', () => {
   test('a section that is not built yet says so instead of inventing data', async ({ page }) => {
     await loginThroughForm(page, 'publisher@cryptads.example', 'Publisher#2026');
     await expect(page).toHaveURL('/');
-    const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    // Reports arrive with the statistics issue.
-    await nav.getByRole('link', { name: 'Reports' }).click();
+    // The Billing Center arrives with the billing issue.
+    await page.goto('/billing/history/');
     await expect(page.getByTestId('coming-soon')).toBeVisible();
-    await expect(page).toHaveTitle('Reports - Cryptads - Finance & Crypto Display Advertising');
+    await expect(page).toHaveTitle('Billing History - Cryptads - Finance & Crypto Display Advertising');
     await checkScreen(page, 'coming-soon');
     await page.getByTestId('marketplace-toggle').click();
     await expect(page.getByTestId('back-to-dashboard')).toBeVisible();

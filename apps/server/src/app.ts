@@ -27,6 +27,9 @@ import referralRoutes from './modules/referral/referral.routes';
 import settingsRoutes from './modules/settings/settings.routes';
 import termsRoutes from './modules/terms/terms.routes';
 import websitesRoutes from './modules/websites/websites.routes';
+import { createDelivery } from './modules/delivery/delivery';
+import { registerDelivery } from './modules/delivery/delivery.routes';
+import reportsRoutes from './modules/reports/reports.routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import securityPlugin from './plugins/security';
@@ -96,6 +99,19 @@ export async function buildApp(opts: BuildOptions) {
     storage: createStorage(config),
   };
   app.decorate('ctx', ctx);
+  const delivery = await createDelivery(ctx, { log: app.log });
+  ctx.delivery = delivery;
+  // Before the database closes: the recorder writes its buffer.
+  app.addHook('onClose', async () => {
+    await delivery.close();
+  });
+  // A change to what may be served (campaigns, creatives, blacklists, websites, zones, operator
+  // approvals, accounts) reaches the delivery index at once instead of at its next refresh.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (reply.statusCode >= 400) return;
+    if (/^\/api\/(campaigns|websites|operator|user)(\/|$|\?)/.test(request.url)) delivery.engine.invalidate();
+  });
   app.addHook('onClose', async () => {
     await mailer.close();
     if (!opts.database) await database.close();
@@ -131,6 +147,7 @@ export async function buildApp(opts: BuildOptions) {
       await api.register(announcementsRoutes);
       await api.register(newsRoutes);
       await api.register(websitesRoutes);
+      await api.register(reportsRoutes);
       if (opts.operatorToken) await api.register(operatorRoutes(opts.operatorToken));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
@@ -139,6 +156,7 @@ export async function buildApp(opts: BuildOptions) {
 
   await registerMailboxPage(app);
   await registerUploadFiles(app);
+  await registerDelivery(app, delivery);
   await app.register(spaPlugin);
   await app.ready();
   return app;

@@ -61,6 +61,26 @@ const EnvSchema = z
     MIN_BID_POPUNDER: z.coerce.number().positive().default(1),
     MIN_CPC_NATIVE: z.coerce.number().positive().default(0.05),
     MAX_PRICE: z.coerce.number().positive().default(20),
+    /** Publisher's share of the advertiser's cost (DESIGN §3: 70 %). */
+    REVENUE_SHARE: z.coerce.number().min(0).max(1).default(0.7),
+    /** Days raw impression and click events are kept (Performance tab); rollups stay. */
+    EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(400).default(30),
+    /** The recorder writes its buffer at least this often (ms); a crash loses at most this much. */
+    DELIVERY_FLUSH_MS: z.coerce.number().int().min(50).max(10_000).default(1000),
+    /** A buffer this large is written at once, before the timer. */
+    DELIVERY_BATCH_MAX: z.coerce.number().int().min(1).max(100_000).default(5000),
+    /** Where a visitor's country comes from: a trusted proxy header, or a GeoLite2-format database file. */
+    GEO_PROVIDER: z.enum(['header', 'geolite2']).default('header'),
+    GEO_HEADER: z.string().default('cf-ipcountry'),
+    GEOIP_DB_PATH: z.string().optional(),
+    /** Signs click links; generated and kept in DATA_DIR when unset. */
+    CLICK_SECRET: z.string().min(32).optional(),
+    /** A click link is honoured this long after its impression. */
+    CLICK_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+    /** Demo mode: a gentle live trickle of simulated traffic keeps today's numbers moving. */
+    DEMO_TRAFFIC: z.enum(['auto', 'off']).default('auto'),
+    /** Days of simulated history the demo world is seeded with. */
+    DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(366).default(90),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL)
@@ -70,6 +90,12 @@ const EnvSchema = z
         code: 'custom',
         path: ['CAPTCHA_SECRET'],
         message: 'CAPTCHA_SITE_KEY and CAPTCHA_SECRET are required when CAPTCHA_PROVIDER=turnstile',
+      });
+    if (env.GEO_PROVIDER === 'geolite2' && !env.GEOIP_DB_PATH)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GEOIP_DB_PATH'],
+        message: 'GEOIP_DB_PATH is required when GEO_PROVIDER=geolite2',
       });
     if (env.NODE_ENV === 'production' && !env.ALLOW_SANDBOX) {
       if (env.CAPTCHA_PROVIDER === 'none')
@@ -152,5 +178,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       minimumBidsClick: { NATIVE: env.MIN_CPC_NATIVE },
       maxPrice: env.MAX_PRICE,
     },
+    delivery: {
+      revenueShare: env.REVENUE_SHARE,
+      eventRetentionDays: env.EVENT_RETENTION_DAYS,
+      flushMs: env.DELIVERY_FLUSH_MS,
+      batchMax: env.DELIVERY_BATCH_MAX,
+      geo: { provider: env.GEO_PROVIDER, header: env.GEO_HEADER.toLowerCase(), dbPath: env.GEOIP_DB_PATH ?? null },
+      clickSecret: env.CLICK_SECRET ?? null,
+      clickTtlHours: env.CLICK_TTL_HOURS,
+    },
+    demo: { traffic: env.DEMO_TRAFFIC, historyDays: env.DEMO_HISTORY_DAYS },
   };
 }

@@ -6,7 +6,10 @@ import { openDatabase } from './db/client';
 import { accountDeletionJob } from './jobs/account-deletion';
 import { cleanupJob } from './jobs/cleanup';
 import { startJobs } from './jobs/runner';
+import { adEventRetentionJob } from './modules/delivery/retention';
 import { printDemoLogins, seedDemoIfEmpty } from './seed/demo';
+import { ownBaseUrl, startDemoTrickle } from './simulator/demo-trickle';
+import type { Trickle } from './simulator/trickle';
 
 // A .env file in the working directory, when there is one, fills the environment first.
 try {
@@ -23,12 +26,13 @@ const app = await buildApp({ config, database, operatorToken });
 // The demo world appears on first start with an empty embedded database, never in production.
 const seeded =
   config.demoSeed === 'auto' && !config.isProduction && database.kind === 'pglite'
-    ? await seedDemoIfEmpty(app.ctx)
+    ? await seedDemoIfEmpty(app.ctx, { log: (message) => app.log.info(message) })
     : false;
 
-const stopJobs = startJobs(app.ctx, [cleanupJob, accountDeletionJob], app.log);
+const stopJobs = startJobs(app.ctx, [cleanupJob, accountDeletionJob, adEventRetentionJob], app.log);
 
 let closing = false;
+let trickle: Trickle | null = null;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
@@ -36,6 +40,8 @@ async function shutdown(signal: string) {
   const timer = setTimeout(() => process.exit(1), 10_000);
   try {
     stopJobs();
+    // Before the server closes: the trickle's requests in flight still get their answers.
+    await trickle?.stop();
     if (operatorToken) removeHandoff(config);
     await app.close();
     await database.close();
@@ -50,6 +56,11 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+// Demo mode: a gentle trickle of simulated visitors through our own /serve and /click.
+trickle =
+  config.demo.traffic === 'auto' && !config.isProduction && !closing
+    ? await startDemoTrickle(app.ctx, ownBaseUrl(app.server.address(), config.port), app.log)
+    : null;
 if (operatorToken) {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -20,6 +20,6 @@ const ctx = {
   captcha: createCaptcha(config),
   storage: createStorage(config),
 };
-await seedDemo(ctx);
+await seedDemo(ctx, { log: (message) => console.log(message) });
 printDemoLogins(ctx);
 await database.close();

@@ -1,6 +1,7 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { eurosToMicros } from '@cryptads/contract/money';
 import type { AppContext } from '../context';
+import { statsHourly } from '../db/schema/stats';
 import { users } from '../db/schema/users';
 import { randomToken } from '../lib/crypto';
 import { hashPassword } from '../lib/password';
@@ -9,6 +10,7 @@ import { seedDemoCampaigns } from '../modules/campaigns/demo-campaigns';
 import { postLedgerEntry } from '../modules/ledger/ledger.service';
 import { ensureDefaultTerms } from '../modules/terms/terms.service';
 import { seedDemoWebsites } from '../modules/websites/demo-websites';
+import { runHistory } from '../simulator/history';
 
 /** The demo logins, printed on start and written in the README. 2FA is off for both. */
 export const DEMO_ACCOUNTS = [
@@ -30,8 +32,10 @@ export const DEMO_ACCOUNTS = [
   },
 ];
 
+export type SeedLog = (message: string) => void;
+
 /** Creates the demo world; idempotent per account. */
-export async function seedDemo(ctx: AppContext) {
+export async function seedDemo(ctx: AppContext, opts: { log?: SeedLog } = {}) {
   // Terms version 1 (the demo accounts accepted it when they signed up) and announcements.
   await ensureDefaultTerms(ctx.db, ctx.config);
   await seedDemoAnnouncements(ctx.db);
@@ -66,13 +70,54 @@ export async function seedDemo(ctx: AppContext) {
   }
   await seedDemoWebsites(ctx.db, 'publisher@cryptads.example');
   await seedDemoCampaigns(ctx, 'advertiser@cryptads.example');
+  await seedDemoHistory(ctx, opts.log);
+}
+
+/**
+ * DEMO_HISTORY_DAYS days of simulated traffic between the demo advertiser and the demo
+ * publisher, recorded through the delivery recorder (so reports, balances and the ledger
+ * agree). The advertiser first receives a deposit of exactly what the history costs: the
+ * visible balance stays the demo deposit. Skipped when the demo world has statistics already.
+ */
+async function seedDemoHistory(ctx: AppContext, log?: SeedLog) {
+  const days = ctx.config.demo.historyDays;
+  if (days <= 0) return;
+  const emails = DEMO_ACCOUNTS.map((a) => a.email);
+  const accounts = await ctx.db
+    .select({ id: users.id, email: users.email, type: users.type })
+    .from(users)
+    .where(inArray(users.email, emails));
+  const advertiser = accounts.find((a) => a.type === 1);
+  const publisher = accounts.find((a) => a.type === 2);
+  if (!advertiser || !publisher) return;
+  const [existing] = await ctx.db
+    .select({ n: count() })
+    .from(statsHourly)
+    .where(eq(statsHourly.advertiserId, advertiser.id));
+  if ((existing?.n ?? 0) > 0) return;
+  const summary = await runHistory(ctx, {
+    days,
+    seed: 2026,
+    perDay: 2000,
+    // The Performance tab's raw events for the last days; rollups for all of them (seed speed).
+    rawDays: 2,
+    filter: { advertiserIds: [advertiser.id], publisherIds: [publisher.id] },
+    fund: {
+      description: 'Demo deposit (simulated traffic history)',
+      idempotencyKey: (id) => `demo-history-deposit:${id}`,
+    },
+  });
+  log?.(
+    `Demo history: ${summary.days} days, ${summary.impressions} impressions, ${summary.clicks} clicks, ` +
+      `€${(Number(summary.costMicros) / 1e6).toFixed(2)} spent, recorded in ${(summary.ms / 1000).toFixed(1)} s`,
+  );
 }
 
 /** Seeds only a database that has no users at all (first start). */
-export async function seedDemoIfEmpty(ctx: AppContext): Promise<boolean> {
+export async function seedDemoIfEmpty(ctx: AppContext, opts: { log?: SeedLog } = {}): Promise<boolean> {
   const [row] = await ctx.db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
-  await seedDemo(ctx);
+  await seedDemo(ctx, opts);
   return true;
 }
 

@@ -18,6 +18,7 @@ const load = {
   faq: () => import('../features/faq/routes/faq-page'),
   referral: () => import('../features/referral/routes/referral-page'),
   notifications: () => import('../features/notifications/routes/notifications-page'),
+  reports: () => import('../features/reports/routes/reports-page'),
 };
 
 const AuthenticatedShell = lazy(async () => ({ default: (await load.shell()).AuthenticatedShell }));
@@ -29,10 +30,10 @@ const SettingsRoutes = lazy(async () => ({ default: (await load.settings()).Sett
 const FaqPage = lazy(async () => ({ default: (await load.faq()).FaqPage }));
 const ReferralPage = lazy(async () => ({ default: (await load.referral()).ReferralPage }));
 const NotificationsPage = lazy(async () => ({ default: (await load.notifications()).NotificationsPage }));
+const ReportsPage = lazy(async () => ({ default: (await load.reports()).ReportsPage }));
 
 /** Sections of the shell that are not built yet; each shows a coming-soon page. */
 export const COMING_SOON_SECTIONS: { path: string; name: string }[] = [
-  { path: 'reports', name: 'Reports' },
   { path: 'billing', name: 'Billing Center' },
   { path: 'marketplace', name: 'Marketplace' },
   { path: 'packages', name: 'Packages' },
@@ -54,6 +55,7 @@ export function AuthenticatedApp() {
           <Route path="faq/*" element={<FaqPage />} />
           <Route path="referral-program" element={<ReferralPage />} />
           <Route path="notifications" element={<NotificationsPage />} />
+          <Route path="reports" element={<ReportsPage />} />
           {COMING_SOON_SECTIONS.map(({ path, name }) => (
             <Route key={path} path={`${path}/*`} element={<ComingSoonPage section={name} />} />
           ))}

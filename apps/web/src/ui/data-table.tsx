@@ -35,6 +35,8 @@ export type DataTableProps<T> = {
   rowKey: (row: T) => string | number;
   /** File name of the CSV export; no export button when omitted. */
   csvFileName?: string;
+  /** The note beside the export button; the shared 1-year note when omitted. */
+  csvNote?: ReactNode;
   emptyText?: ReactNode;
   initialSort?: { key: string; direction: SortDirection };
   'data-testid'?: string;
@@ -52,6 +54,7 @@ export function DataTable<T>({
   rows,
   rowKey,
   csvFileName,
+  csvNote,
   emptyText,
   initialSort,
   ...rest
@@ -112,7 +115,7 @@ export function DataTable<T>({
         {csvFileName ? (
           <Group gap="xs">
             <Text size="xs" c="dimmed">
-              {CSV_NOTE}
+              {csvNote ?? CSV_NOTE}
             </Text>
             <Button variant="default" size="xs" leftSection={<IconDownload size={14} />} onClick={exportCsv}>
               Export CSV
@@ -190,7 +193,29 @@ export function DataTable<T>({
           />
         </Group>
         {pages > 1 ? (
-          <Pagination total={pages} value={current} onChange={setPage} siblings={1} boundaries={1} size="sm" />
+          <Pagination
+            total={pages}
+            value={current}
+            onChange={setPage}
+            siblings={1}
+            boundaries={1}
+            size="sm"
+            // The arrows are icons: give them and the page buttons names (axe button-name).
+            getControlProps={(control) => ({
+              'aria-label':
+                control === 'previous'
+                  ? 'Previous page'
+                  : control === 'next'
+                    ? 'Next page'
+                    : control === 'first'
+                      ? 'First page'
+                      : 'Last page',
+            })}
+            getItemProps={(page) => ({
+              'aria-label': `Page ${page}`,
+              'aria-current': page === current ? 'page' : undefined,
+            })}
+          />
         ) : null}
       </Group>
     </Box>

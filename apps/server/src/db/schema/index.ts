@@ -9,3 +9,4 @@ export * from './system';
 export * from './terms';
 export * from './users';
 export * from './websites';
+export * from './stats';

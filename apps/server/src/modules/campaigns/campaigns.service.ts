@@ -40,6 +40,7 @@ import { campaignBlacklists, campaignDrafts, campaigns, creatives, uploads } fro
 import { CATEGORIES, CATEGORY_IDS } from '../../data/categories';
 import { COUNTRIES, COUNTRY_CODES, COUNTRY_GROUPS } from '../../data/countries';
 import { badRequest, notFound } from '../../lib/errors';
+import { campaignFigures, type ListFigures, NO_FIGURES } from '../reports/reports.service';
 import type { UserRow } from '../sessions/sessions.service';
 import { type UploadRow, uploadUrl } from './uploads.service';
 
@@ -106,7 +107,7 @@ export async function loadOwned(db: DbOrTx, ownerId: number, id: number, opts: {
 
 const iso = (d: Date) => d.toISOString();
 
-function listRow(c: CampaignRow): CampaignListRow {
+function listRow(c: CampaignRow, figures: ListFigures = NO_FIGURES): CampaignListRow {
   return {
     id: c.id,
     name: c.name,
@@ -120,11 +121,8 @@ function listRow(c: CampaignRow): CampaignListRow {
     price: microsToEuros(c.priceMicros, 3),
     paymentMode: c.paymentMode,
     permalink: c.permalink,
-    // Real zeros: traffic statistics do not exist yet, so nothing has been delivered or spent.
-    impressions: 0,
-    clicks: 0,
-    spent: 0,
-    ctr: 0,
+    // Lifetime figures from the daily totals the recorder keeps (reports.service).
+    ...figures,
   };
 }
 
@@ -190,8 +188,9 @@ function presentCreative(r: CreativeRow, files: Map<string, UploadRow>, campaign
 
 async function detailOf(db: DbOrTx, c: CampaignRow): Promise<CampaignDetail> {
   const list = (await creativesOf(db, [c.id], new Map([[c.id, c.isLocked]]))).get(c.id) ?? [];
+  const figures = (await campaignFigures(db, [c.id])).get(c.id);
   return {
-    ...listRow(c),
+    ...listRow(c, figures),
     trafficType: c.trafficType,
     landingUrl: c.landingUrl,
     runAfterApproval: c.runAfterApproval,
@@ -246,7 +245,9 @@ export async function listCampaigns(
     .from(campaigns)
     .where(where)
     .orderBy(asc(campaigns.status), desc(campaigns.createdAt), desc(campaigns.id));
-  return rows.map(listRow);
+  const ids = rows.map((c) => c.id);
+  const figures = await campaignFigures(ctx.db, ids);
+  return rows.map((c) => listRow(c, figures.get(c.id)));
 }
 
 export async function getCampaign(ctx: AppContext, user: UserRow, id: number) {

@@ -1,11 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eurosToMicros } from '@cryptads/contract/money';
+import { CampaignStatus } from '@cryptads/contract/campaign-messages';
+import { campaigns } from '../../db/schema/campaigns';
 import { ledgerEntries } from '../../db/schema/ledger';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { loginAs } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createCampaign } from '../campaigns/test-helpers';
 import { INSUFFICIENT_BALANCE, type LedgerKind, postLedgerEntry } from './ledger.service';
 
 let app: TestApp;
@@ -131,5 +134,14 @@ describe('postLedgerEntry', () => {
       .catch(() => undefined);
     expect(await balanceOf(userId)).toBe(10_000_000n);
     expect(await ledgerSumOf(userId)).toBe(10_000_000n);
+  });
+
+  it('sends campaigns stopped for lack of funds back to delivering when money comes in', async () => {
+    const advertiser = await loginAs(app, 'advertiser');
+    const id = await createCampaign(app, advertiser.headers);
+    await app.ctx.db.update(campaigns).set({ status: CampaignStatus.OutOfFunds }).where(eq(campaigns.id, id));
+    await post(advertiser.user.id, 100, 'deposit');
+    const [row] = await app.ctx.db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, id));
+    expect(row?.status).toBe(CampaignStatus.Delivering);
   });
 });

@@ -1,5 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { CampaignStatus } from '@cryptads/contract/campaign-messages';
 import type { DbOrTx } from '../../db/client';
+import { campaigns } from '../../db/schema/campaigns';
 import { ledgerEntries } from '../../db/schema/ledger';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
@@ -62,6 +64,12 @@ export async function postLedgerEntry(
     })
     .returning();
   if (!created) throw new Error('ledger insert returned nothing');
+  // Money back in the account: campaigns stopped for lack of funds deliver again.
+  if (entry.amountMicros > 0n && entry.kind !== 'earning' && balanceAfter > 0n)
+    await tx
+      .update(campaigns)
+      .set({ status: CampaignStatus.Delivering, updatedAt: new Date() })
+      .where(and(eq(campaigns.ownerId, entry.userId), eq(campaigns.status, CampaignStatus.OutOfFunds)));
   return { entry: created, applied: true };
 }
 

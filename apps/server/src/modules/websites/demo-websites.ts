@@ -30,7 +30,8 @@ export async function seedDemoWebsites(db: DbOrTx, publisherEmail: string) {
   if ((existing?.n ?? 0) > 0) return;
   for (const [i, demo] of DEMO_WEBSITES.entries()) {
     const domain = websiteDomain(demo.url);
-    const createdAt = new Date(Date.now() - (30 - i * 20) * 86_400_000);
+    // The approved site is older than the demo world's 90 days of simulated traffic.
+    const createdAt = new Date(Date.now() - (i === 0 ? 120 : 10) * 86_400_000);
     const [site] = await db
       .insert(websites)
       .values({

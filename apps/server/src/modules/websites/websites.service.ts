@@ -27,6 +27,7 @@ import { websites, zones } from '../../db/schema/websites';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { randomToken } from '../../lib/crypto';
 import { NotificationType, notify } from '../notifications/notify';
+import { type ListFigures, NO_FIGURES, websiteFigures } from '../reports/reports.service';
 import type { UserRow } from '../sessions/sessions.service';
 import { zoneSnippets } from './snippets';
 import { checkOwnership } from './verification';
@@ -65,7 +66,7 @@ async function ownedWebsite(db: DbOrTx, user: UserRow, id: number): Promise<Webs
   return row;
 }
 
-function listItem(row: WebsiteRow, tags: number): WebsiteListItem {
+function listItem(row: WebsiteRow, tags: number, figures: ListFigures = NO_FIGURES): WebsiteListItem {
   return {
     id: row.id,
     domain: row.domain,
@@ -75,10 +76,10 @@ function listItem(row: WebsiteRow, tags: number): WebsiteListItem {
     date: row.createdAt.toISOString(),
     verified: row.verifiedAt !== null,
     excludedCategories: row.excludedCategoryIds,
-    // Traffic figures come from the statistics rollups, which do not exist yet: real zeros.
-    clicks: 0,
-    impressions: 0,
-    spent: 0,
+    // Lifetime figures from the hourly rollup; `spent` is the publisher's earnings.
+    clicks: figures.clicks,
+    impressions: figures.impressions,
+    spent: figures.spent,
     tags,
   };
 }
@@ -134,7 +135,8 @@ export async function listWebsites(ctx: AppContext, user: UserRow): Promise<Webs
     .where(eq(websites.ownerId, user.id))
     .groupBy(websites.id)
     .orderBy(asc(websites.status), desc(websites.createdAt), desc(websites.id));
-  return rows.map((r) => listItem(r.site, r.tags));
+  const figures = await websiteFigures(ctx.db, user.id);
+  return rows.map((r) => listItem(r.site, r.tags, figures.get(r.site.id)));
 }
 
 export async function websiteNames(ctx: AppContext, user: UserRow): Promise<WebsiteNames> {

@@ -17,4 +17,9 @@ export const campaignKeys = {
   preview: (idOrPermalink: string) => [...campaignKeys.all, 'preview', idOrPermalink] as const,
   draft: (kind: CampaignKind) => [...campaignKeys.all, 'draft', kind] as const,
   blacklist: () => [...campaignKeys.all, 'blacklist'] as const,
+  /** Statistics of one campaign: Optimization, Performance and Reports tabs. */
+  stats: (id: number) => [...campaignKeys.all, 'stats', id] as const,
+  report: (id: number, params: object) => [...campaignKeys.stats(id), 'report', params] as const,
+  optimization: (id: number, params: object) => [...campaignKeys.stats(id), 'optimization', params] as const,
+  performance: (id: number, params: object) => [...campaignKeys.stats(id), 'performance', params] as const,
 };

@@ -5,7 +5,8 @@ import { campaignStatusLabel, deliveryStatusLabel } from '@cryptads/contract/cam
 /** Filled badges in dark shades: white text stays above 4.5:1 (WCAG AA). */
 const COLORS: Record<string, string> = {
   Running: 'teal.9',
-  Paused: 'orange.9',
+  // Mantine's darkest orange (#d9480f) gives white text only 4.29:1: a darker burnt orange.
+  Paused: '#a63c06',
   Pending: 'brand.8',
   Rejected: 'red.9',
   Archived: 'gray.7',

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Grid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconPlus, IconSpeakerphone } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { compareCampaignRows } from '@cryptads/contract/campaign-messages';
 import { errorReason } from '../../../lib/api-client';
@@ -9,9 +10,18 @@ import { useArchivedCampaigns } from '../api/get-archived-campaigns';
 import { useCampaigns } from '../api/get-campaigns';
 import { CampaignList } from '../components/campaign-list';
 import { CampaignTabs } from '../components/campaign-tabs';
-import { SetupTab } from '../components/setup-tab';
-import { StatsEmptyState } from '../components/stats-empty-state';
-import { CAMPAIGN_TABS, campaignTabPath, isCampaignTab } from '../lib/tabs';
+import { campaignTabPath, isCampaignTab } from '../lib/tabs';
+
+// Each tab loads when opened: the setup form (zod, targeting) and the statistics tabs (tables,
+// chart, period picker) together would pass the 300 KB first-load budget.
+const SetupTab = lazy(async () => ({ default: (await import('../components/setup-tab')).SetupTab }));
+const OptimizationTab = lazy(async () => ({
+  default: (await import('../components/optimization-tab')).OptimizationTab,
+}));
+const PerformanceTab = lazy(async () => ({ default: (await import('../components/performance-tab')).PerformanceTab }));
+const CampaignReportsTab = lazy(async () => ({
+  default: (await import('../components/reports-tab')).CampaignReportsTab,
+}));
 
 function EmptyCampaigns({ archivedCount }: { archivedCount: number }) {
   const none = archivedCount === 0;
@@ -83,7 +93,6 @@ export function CampaignsPage() {
   }
 
   const tab = isCampaignTab(params.tab) ? params.tab : 'setup';
-  const label = CAMPAIGN_TABS.find((t) => t.value === tab)?.label ?? '';
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 4 }}>
@@ -92,7 +101,17 @@ export function CampaignsPage() {
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Stack gap="md">
           <CampaignTabs id={id} tab={tab} />
-          {tab === 'setup' ? <SetupTab key={id} id={id} /> : <StatsEmptyState title={label} />}
+          <Suspense fallback={<PageLoader />}>
+            {tab === 'setup' ? (
+              <SetupTab key={id} id={id} />
+            ) : tab === 'optimization' ? (
+              <OptimizationTab key={id} id={id} />
+            ) : tab === 'performance' ? (
+              <PerformanceTab key={id} id={id} />
+            ) : (
+              <CampaignReportsTab key={id} id={id} />
+            )}
+          </Suspense>
         </Stack>
       </Grid.Col>
     </Grid>

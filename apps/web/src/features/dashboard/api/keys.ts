@@ -5,4 +5,5 @@ export const dashboardKeys = {
   campaignsInformation: () => [...dashboardKeys.all, 'campaigns-information'] as const,
   websitesInformation: () => [...dashboardKeys.all, 'websites-information'] as const,
   signTerms: () => [...dashboardKeys.all, 'sign-terms'] as const,
+  todayStats: () => [...dashboardKeys.all, 'today-stats'] as const,
 };

@@ -1,4 +1,4 @@
-import { Button, Card, Group, RingProgress, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Group, RingProgress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChartLine, IconPlus, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { AccountType } from '@cryptads/contract/account';
@@ -6,6 +6,7 @@ import { formatEuros } from '@cryptads/contract/money';
 import type { UserDetails } from '@cryptads/contract/user';
 import { formatNumber } from '../../../lib/format';
 import { useCampaignsInformation } from '../api/get-campaigns-information';
+import { useTodayStats } from '../api/get-today-stats';
 import { useWebsitesInformation } from '../api/get-websites-information';
 
 export function BalanceCard({ user }: { user: UserDetails }) {
@@ -125,13 +126,18 @@ export function InventoryCard({ user }: { user: UserDetails }) {
   );
 }
 
-/**
- * Today's impressions, clicks, CTR and cost or earnings. The statistics service does not
- * exist yet, so the card says where they will appear instead of showing numbers.
- */
+/** Today's impressions, clicks, CTR and cost (advertiser) or earnings (publisher), UTC day. */
 export function TodayCard({ user }: { user: UserDetails }) {
   const publisher = user.type === AccountType.Publisher;
-  const metrics = ['Impressions', 'Clicks', 'CTR', publisher ? 'Earnings' : 'Cost'];
+  const today = useTodayStats();
+  const figures = today.data
+    ? [
+        { id: 'impressions', label: 'Impressions', value: formatNumber(today.data.impressions) },
+        { id: 'clicks', label: 'Clicks', value: formatNumber(today.data.clicks) },
+        { id: 'ctr', label: 'CTR', value: `${today.data.ctr.toFixed(2)}%` },
+        { id: 'money', label: publisher ? 'Earnings' : 'Cost', value: formatEuros(today.data.money) },
+      ]
+    : [];
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="today-card">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -142,12 +148,29 @@ export function TodayCard({ user }: { user: UserDetails }) {
           <IconChartLine size={20} />
         </ThemeIcon>
       </Group>
-      <Text size="sm" mt="xs" data-testid="today-empty">
-        {`Today's statistics appear here once your ${publisher ? 'websites' : 'campaigns'} receive traffic.`}
-      </Text>
-      <Text size="xs" c="dimmed" mt={6}>
-        {metrics.join(' · ')}
-      </Text>
+      {today.data ? (
+        <SimpleGrid cols={2} spacing="sm" verticalSpacing="xs" mt={4}>
+          {figures.map((f) => (
+            <div key={f.id}>
+              <Text fz={24} fw={750} className="tabular" lh={1.2} data-testid={`today-${f.id}`}>
+                {f.value}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {f.label}
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+      ) : today.isError ? (
+        <Text size="sm" c="dimmed" mt="sm" data-testid="today-error">
+          {"Today's statistics could not be loaded right now."}
+        </Text>
+      ) : (
+        <Skeleton h={80} mt="sm" aria-label="Loading today's statistics" />
+      )}
+      <Button component={Link} to="/reports/" size="sm" variant="subtle" mt="sm" px={0}>
+        View reports
+      </Button>
     </Card>
   );
 }

@@ -12,4 +12,5 @@ export const websiteKeys = {
   create: () => [...websiteKeys.all, 'create'] as const,
   verify: (id: number) => [...websiteKeys.all, 'verify', id] as const,
   update: (id: number) => [...websiteKeys.all, 'update', id] as const,
+  report: (id: number, params: object) => [...websiteKeys.all, 'report', id, params] as const,
 };

@@ -1,22 +1,15 @@
-import { Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconChartBar } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
+import type { WebsiteDetail } from '@cryptads/contract/websites';
+import { PageLoader } from '../../../ui/page-loader';
 
-/**
- * The Reports tab. Earnings come with the statistics work; until then the tab says so
- * honestly instead of showing invented numbers.
- */
-export function ReportsTab() {
+// The report carries the date picker and the chart: load it when the tab opens.
+const WebsiteReport = lazy(async () => ({ default: (await import('./website-report')).WebsiteReport }));
+
+/** The Reports tab of a website (spec 002 §2): its earnings, or one zone's. */
+export function ReportsTab({ website }: { website: WebsiteDetail }) {
   return (
-    <Stack align="center" ta="center" gap="sm" py="xl" data-testid="website-reports-empty">
-      <ThemeIcon size={56} radius="xl" variant="light" aria-hidden>
-        <IconChartBar size={30} />
-      </ThemeIcon>
-      <Title order={2} size="h4">
-        No reports yet
-      </Title>
-      <Text c="dimmed" size="sm" maw={460}>
-        Earnings and traffic for this website appear here once its zones serve ads.
-      </Text>
-    </Stack>
+    <Suspense fallback={<PageLoader />}>
+      <WebsiteReport website={website} />
+    </Suspense>
   );
 }

@@ -61,6 +61,10 @@ beforeEach(() => {
       return envelopeResponse(current);
     }
     if (url === '/api/websites/5') return envelopeResponse(current);
+    if (url.startsWith('/api/reports/all/')) {
+      const none = { impressions: 0, clicks: 0, money: 0, ctr: 0, eCpm: 0 };
+      return envelopeResponse({ reportBy: 'date', startDate: '', endDate: '', rows: [], totals: none, daily: [] });
+    }
     if (url === '/api/websites/options')
       return envelopeResponse({ categories: [{ id: 3, name: 'Gambling' }], countries: [] });
     if (url === '/api/websites/validation?websiteId=5')
@@ -165,10 +169,23 @@ describe('website tabs', () => {
     expect(putBodies()).toEqual([{ categories: [3] }]);
   });
 
-  it('says honestly that reports come once zones serve ads', async () => {
+  it('reports the earnings of this website, or of one of its zones', async () => {
+    // Zone ids are 16 hex digits: the report's URL state refuses anything else.
+    current = website({
+      zones: [zone({ unique: '00000000000000a1' }), zone({ unique: '00000000000000b2', alias: 'Sidebar' })],
+    });
+    const user = userEvent.setup();
     open('/websites/all/reports/5/');
-    expect(
-      await screen.findByText('Earnings and traffic for this website appear here once its zones serve ads.'),
-    ).toBeInTheDocument();
-  });
+    expect(await screen.findByText('No data available.')).toBeInTheDocument();
+    const reportUrls = () =>
+      fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith('/api/reports/'));
+    expect(reportUrls()[0]).toMatch(/^\/api\/reports\/all\/5\?group=report&reportBy=date&/);
+    expect(screen.getByRole('columnheader', { name: /Earnings/ })).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Zone', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Sidebar (00000000000000b2)' }));
+    await user.click(screen.getByRole('button', { name: 'Generate Report' }));
+    await waitFor(() =>
+      expect(reportUrls().at(-1)).toMatch(/^\/api\/reports\/all\/zone\/00000000000000b2\?group=report&/),
+    );
+  }, 30_000);
 });

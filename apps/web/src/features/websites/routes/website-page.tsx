@@ -114,7 +114,7 @@ function WebsiteTabs({ id, tab }: { id: number; tab: WebsiteTab }) {
             <PreferencesTab website={data} />
           </Tabs.Panel>
           <Tabs.Panel value="reports">
-            <ReportsTab />
+            <ReportsTab website={data} />
           </Tabs.Panel>
         </Tabs>
       </Card>

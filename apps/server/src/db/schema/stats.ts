@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Raw delivery events (impressions and clicks), written in batches by the recorder and kept
+ * EVENT_RETENTION_DAYS for the Performance tab. Ids are copied, not foreign keys: a batch must
+ * never fail because an object was deleted while its events sat in the buffer, and events
+ * outlive nothing they describe (the retention job removes them).
+ */
+export const adEvents = pgTable(
+  'ad_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** 1 impression, 2 click. */
+    kind: smallint('kind').notNull(),
+    /** Random id of the impression a click belongs to (the click's own dedupe key). */
+    impressionId: text('impression_id').notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    creativeId: integer('creative_id').notNull().default(0),
+    zoneId: integer('zone_id').notNull(),
+    websiteId: integer('website_id').notNull(),
+    advertiserId: integer('advertiser_id').notNull(),
+    publisherId: integer('publisher_id').notNull(),
+    /** ISO 3166 alpha-2, 'XX' when unknown. */
+    country: text('country').notNull(),
+    os: text('os').notNull(),
+    browser: text('browser').notNull(),
+    /** 1 desktop, 2 mobile. */
+    device: smallint('device').notNull(),
+    costMicros: bigint('cost_micros', { mode: 'bigint' }).notNull().default(sql`0`),
+    earningsMicros: bigint('earnings_micros', { mode: 'bigint' }).notNull().default(sql`0`),
+  },
+  (t) => [
+    index('ad_events_campaign_at_idx').on(t.campaignId, t.at),
+    index('ad_events_at_idx').on(t.at),
+    // One billed click per impression, whoever sends it and however often.
+    uniqueIndex('ad_events_click_once_uq').on(t.impressionId).where(sql`${t.kind} = 2`),
+    check('ad_events_kind_valid', sql`${t.kind} in (1, 2)`),
+  ],
+);
+
+/**
+ * Hourly rollup every report reads (DESIGN "Traffic and statistics"). One row per hour and
+ * combination of campaign, creative, zone, country, os and browser; the recorder adds to it
+ * with an upsert in the same transaction as the raw events and the money.
+ */
+export const statsHourly = pgTable(
+  'stats_hourly',
+  {
+    /** Start of the UTC hour. */
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    creativeId: integer('creative_id').notNull().default(0),
+    zoneId: integer('zone_id').notNull(),
+    websiteId: integer('website_id').notNull(),
+    advertiserId: integer('advertiser_id').notNull(),
+    publisherId: integer('publisher_id').notNull(),
+    country: text('country').notNull(),
+    os: text('os').notNull(),
+    browser: text('browser').notNull(),
+    impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    costMicros: bigint('cost_micros', { mode: 'bigint' }).notNull().default(sql`0`),
+    earningsMicros: bigint('earnings_micros', { mode: 'bigint' }).notNull().default(sql`0`),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_hourly_pk',
+      columns: [t.hour, t.campaignId, t.creativeId, t.zoneId, t.country, t.os, t.browser],
+    }),
+    index('stats_hourly_advertiser_hour_idx').on(t.advertiserId, t.hour),
+    index('stats_hourly_publisher_hour_idx').on(t.publisherId, t.hour),
+    index('stats_hourly_campaign_hour_idx').on(t.campaignId, t.hour),
+    index('stats_hourly_website_hour_idx').on(t.websiteId, t.hour),
+  ],
+);
+
+/**
+ * Running totals per campaign and UTC day, kept by the recorder in the batch transaction:
+ * what the delivery engine reads for daily and total budgets after a restart, and what
+ * campaign lists show without scanning the rollup.
+ */
+export const campaignSpendDaily = pgTable(
+  'campaign_spend_daily',
+  {
+    campaignId: integer('campaign_id').notNull(),
+    /** UTC day, 'YYYY-MM-DD'. */
+    day: text('day').notNull(),
+    impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    costMicros: bigint('cost_micros', { mode: 'bigint' }).notNull().default(sql`0`),
+  },
+  (t) => [primaryKey({ name: 'campaign_spend_daily_pk', columns: [t.campaignId, t.day] })],
+);
+
+/**
+ * Running totals per website and UTC day, kept by the recorder in the batch transaction: what
+ * the websites list shows without scanning the rollup (a big publisher has millions of rows).
+ */
+export const websiteEarningsDaily = pgTable(
+  'website_earnings_daily',
+  {
+    websiteId: integer('website_id').notNull(),
+    /** UTC day, 'YYYY-MM-DD'. */
+    day: text('day').notNull(),
+    impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    earningsMicros: bigint('earnings_micros', { mode: 'bigint' }).notNull().default(sql`0`),
+  },
+  (t) => [primaryKey({ name: 'website_earnings_daily_pk', columns: [t.websiteId, t.day] })],
+);

@@ -1,0 +1,79 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../../config';
+
+/**
+ * Click links (docs/decisions/007-delivery.md): base64url(JSON payload) + '.' +
+ * base64url(HMAC-SHA256(secret, payload)). The payload carries what the click is recorded
+ * with, so a click needs no lookup of the impression.
+ */
+export type ClickPayload = {
+  /** Impression id (the click's dedupe key). */
+  i: string;
+  /** Campaign, creative, zone, website, advertiser, publisher. */
+  c: number;
+  r: number;
+  z: number;
+  w: number;
+  a: number;
+  p: number;
+  /** Country, os, browser, device. */
+  co: string;
+  os: string;
+  br: string;
+  d: 1 | 2;
+  /** The click's cost in micro-euros (CPC price at impression time; '0' for CPM). */
+  k: string;
+  /** Issued at, seconds since the epoch. */
+  t: number;
+};
+
+export function signClick(secret: Buffer, payload: ClickPayload): string {
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  const mac = createHmac('sha256', secret).update(body).digest('base64url');
+  return `${body}.${mac}`;
+}
+
+export type ClickCheck = { ok: true; payload: ClickPayload } | { ok: false; reason: 'invalid' | 'expired' };
+
+export function verifyClick(secret: Buffer, token: string, ttlHours: number, now = Date.now()): ClickCheck {
+  const dot = token.indexOf('.');
+  if (dot <= 0 || token.length > 2048) return { ok: false, reason: 'invalid' };
+  const body = token.slice(0, dot);
+  const given = Buffer.from(token.slice(dot + 1), 'base64url');
+  const expected = createHmac('sha256', secret).update(body).digest();
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
+  let payload: ClickPayload;
+  try {
+    payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as ClickPayload;
+  } catch {
+    return { ok: false, reason: 'invalid' };
+  }
+  if (typeof payload?.t !== 'number' || typeof payload.i !== 'string') return { ok: false, reason: 'invalid' };
+  if (payload.t * 1000 + ttlHours * 3_600_000 < now || payload.t * 1000 > now + 300_000)
+    return { ok: false, reason: 'expired' };
+  return { ok: true, payload };
+}
+
+/**
+ * CLICK_SECRET when set; otherwise a random secret generated once and kept in
+ * DATA_DIR/click-secret (mode 0600) so links survive a restart. Tests (NODE_ENV=test) use a
+ * random secret per process and write nothing.
+ */
+export function loadClickSecret(config: Pick<Config, 'delivery' | 'dataDir' | 'env'>): Buffer {
+  if (config.delivery.clickSecret) return Buffer.from(config.delivery.clickSecret, 'utf8');
+  if (config.env === 'test') return randomBytes(32);
+  const file = path.join(config.dataDir, 'click-secret');
+  try {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return Buffer.from(stored, 'utf8');
+  } catch {
+    // not there yet
+  }
+  const secret = randomBytes(32).toString('base64url');
+  mkdirSync(config.dataDir, { recursive: true });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return Buffer.from(secret, 'utf8');
+}

@@ -1,0 +1,238 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AdFormat } from '@cryptads/contract/campaign-messages';
+import { type ServeAnswer, ServeQuerySchema } from '@cryptads/contract/delivery';
+import { parseAgent } from '../../adapters/geo/geo';
+import { campaigns, creatives } from '../../db/schema/campaigns';
+import { websites, zones } from '../../db/schema/websites';
+import { escapeHtml } from '../../lib/html';
+import { signClick, verifyClick } from './click-token';
+import { type Delivery, visitorKey } from './delivery';
+import { type Decision, POPUNDER_INTERVAL_MINUTES } from './engine';
+import { type DeliveryEvent, EventKind } from './types';
+import { tagScript } from './tag-script';
+
+/** Headers of every public delivery answer: other sites call these URLs. */
+function publicHeaders(reply: FastifyReply) {
+  return reply
+    .header('access-control-allow-origin', '*')
+    .header('cross-origin-resource-policy', 'cross-origin')
+    .header('timing-allow-origin', '*');
+}
+
+/** Replaces the landing URL's tracking tokens (spec 002 §5), URL-encoded. */
+export function fillLanding(
+  url: string,
+  v: { zoneId: string; domain: string; campaignId: number; bannerSize: string },
+): string {
+  return url
+    .replaceAll('{zone_id}', encodeURIComponent(v.zoneId))
+    .replaceAll('{domain}', encodeURIComponent(v.domain))
+    .replaceAll('{campaign_id}', encodeURIComponent(String(v.campaignId)))
+    .replaceAll('{banner_size}', encodeURIComponent(v.bannerSize));
+}
+
+function bannerDocument(clickUrl: string, image: string, width: number, height: number) {
+  return (
+    '<!doctype html><html><head><meta charset="utf-8"><style>html,body{margin:0;padding:0;overflow:hidden}img{display:block;border:0}</style></head>' +
+    `<body><a href="${escapeHtml(clickUrl)}" target="_blank" rel="noopener sponsored"><img src="${escapeHtml(image)}" width="${width}" height="${height}" alt=""></a></body></html>`
+  );
+}
+
+function answerOf(d: Decision, clickUrl: string): ServeAnswer {
+  const cr = d.creative;
+  if (d.zone.format === AdFormat.Popunder || !cr) return { clickUrl, interval: POPUNDER_INTERVAL_MINUTES };
+  if (cr.format === AdFormat.Banner)
+    return {
+      html: bannerDocument(clickUrl, cr.image, cr.width, cr.height),
+      image: cr.image,
+      width: cr.width,
+      height: cr.height,
+      clickUrl,
+    };
+  const out: ServeAnswer = { clickUrl, image: cr.image };
+  if (cr.title) out.title = cr.title;
+  if (cr.description) out.description = cr.description;
+  if (cr.descriptionShort) out.descriptionShort = cr.descriptionShort;
+  if (cr.thumbnail) out.thumbnail = cr.thumbnail;
+  if (cr.cta) out.cta = cr.cta;
+  if (cr.brand) out.brand = cr.brand;
+  if (cr.displayUrl) out.displayUrl = cr.displayUrl;
+  return out;
+}
+
+function page(reply: FastifyReply, status: number, title: string) {
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(
+      `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body><p>${title}</p></body></html>`,
+    );
+}
+
+/**
+ * The public delivery URLs of docs/decisions/004-ad-codes.md, outside /api and without the
+ * envelope: GET /tag.js, GET /serve/{zone}, GET /click/{token}.
+ */
+export async function registerDelivery(app: FastifyInstance, delivery: Delivery) {
+  const { config } = app.ctx;
+  const script = tagScript(config.publicUrl);
+
+  app.get('/tag.js', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) =>
+    publicHeaders(reply)
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(script),
+  );
+
+  app.options('/serve/:zone', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) =>
+    publicHeaders(reply)
+      .header('access-control-allow-methods', 'GET')
+      .header('access-control-max-age', '86400')
+      .status(204)
+      .send(),
+  );
+
+  app.get<{ Params: { zone: string }; Querystring: Record<string, string> }>(
+    '/serve/:zone',
+    { schema: { hide: true }, logLevel: 'warn' },
+    async (request, reply) => {
+      publicHeaders(reply).header('cache-control', 'no-store');
+      const query = ServeQuerySchema.safeParse(request.query);
+      const userAgent = request.headers['user-agent'] ?? '';
+      const agent = parseAgent(userAgent);
+      if (!query.success || agent.bot) return reply.status(204).send();
+      const country = delivery.geo.country(request.ip, request.headers);
+      const decision = delivery.engine.decide(
+        request.params.zone,
+        {
+          country,
+          device: agent.device,
+          os: agent.os,
+          browser: agent.browser,
+          key: visitorKey(request.ip, userAgent),
+        },
+        { size: query.data.size },
+      );
+      if (!decision) return reply.status(204).send();
+      const { zone, campaign, creative } = decision;
+      const at = new Date();
+      const event: DeliveryEvent = {
+        kind: EventKind.Impression,
+        at,
+        impressionId: decision.impressionId,
+        campaignId: campaign.id,
+        creativeId: creative?.id ?? 0,
+        zoneId: zone.id,
+        websiteId: zone.websiteId,
+        advertiserId: campaign.advertiserId,
+        publisherId: zone.publisherId,
+        country,
+        os: agent.os,
+        browser: agent.browser,
+        device: agent.device,
+        costMicros: decision.costMicros,
+      };
+      delivery.recorder.push(event);
+      const token = signClick(delivery.clickSecret, {
+        i: event.impressionId,
+        c: campaign.id,
+        r: event.creativeId,
+        z: zone.id,
+        w: zone.websiteId,
+        a: campaign.advertiserId,
+        p: zone.publisherId,
+        co: country,
+        os: agent.os,
+        br: agent.browser,
+        d: agent.device,
+        k: campaign.clickCost.toString(),
+        t: Math.floor(at.getTime() / 1000),
+      });
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(answerOf(decision, `${config.publicUrl}/click/${token}`));
+    },
+  );
+
+  // A wildcard, not ':token': parametric segments are limited to 100 characters.
+  app.get<{ Params: { '*': string } }>(
+    '/click/*',
+    { schema: { hide: true }, logLevel: 'warn' },
+    async (request, reply) => {
+      const check = verifyClick(delivery.clickSecret, request.params['*'], config.delivery.clickTtlHours);
+      if (!check.ok)
+        return check.reason === 'expired'
+          ? page(reply, 410, 'This link has expired.')
+          : page(reply, 400, 'Invalid link.');
+      const p = check.payload;
+      const target = await landingOf(app, delivery, p.c, p.z, p.r);
+      if (!target) return page(reply, 404, 'This ad is no longer available.');
+      const agent = parseAgent(request.headers['user-agent']);
+      if (!agent.bot && delivery.recorder.firstClick(p.i)) {
+        delivery.recorder.push({
+          kind: EventKind.Click,
+          at: new Date(),
+          impressionId: p.i,
+          campaignId: p.c,
+          creativeId: p.r,
+          zoneId: p.z,
+          websiteId: p.w,
+          advertiserId: p.a,
+          publisherId: p.p,
+          country: p.co,
+          os: p.os,
+          browser: p.br,
+          device: p.d === 2 ? 2 : 1,
+          costMicros: /^\d{1,15}$/.test(p.k) ? BigInt(p.k) : 0n,
+        });
+      }
+      return reply
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer-when-downgrade')
+        .redirect(target, 302);
+    },
+  );
+}
+
+/** The landing URL with its tokens filled; from memory, or the database for a campaign no longer running. */
+async function landingOf(
+  app: FastifyInstance,
+  delivery: Delivery,
+  campaignId: number,
+  zoneId: number,
+  creativeId: number,
+) {
+  let landing = delivery.engine.campaign(campaignId)?.landingUrl;
+  let size = delivery.engine.campaign(campaignId)?.creatives.find((c) => c.id === creativeId)?.size;
+  if (landing === undefined) {
+    const [row] = await app.ctx.db
+      .select({ landing: campaigns.landingUrl })
+      .from(campaigns)
+      .where(eq(campaigns.id, campaignId))
+      .limit(1);
+    if (!row) return null;
+    landing = row.landing;
+  }
+  if (size === undefined && creativeId > 0) {
+    const [row] = await app.ctx.db
+      .select({ size: creatives.size })
+      .from(creatives)
+      .where(eq(creatives.id, creativeId))
+      .limit(1);
+    size = row?.size;
+  }
+  const zone = delivery.engine.zoneById(zoneId);
+  let zoneRef = zone ? { unique: zone.unique, domain: zone.domain } : null;
+  if (!zoneRef) {
+    const [row] = await app.ctx.db
+      .select({ unique: zones.unique, domain: websites.domain })
+      .from(zones)
+      .innerJoin(websites, eq(websites.id, zones.websiteId))
+      .where(eq(zones.id, zoneId))
+      .limit(1);
+    zoneRef = row ?? { unique: '', domain: '' };
+  }
+  return fillLanding(landing, { zoneId: zoneRef.unique, domain: zoneRef.domain, campaignId, bannerSize: size ?? '' });
+}

@@ -1,0 +1,520 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { campaignBlacklists, campaigns } from '../../db/schema/campaigns';
+import { ledgerEntries } from '../../db/schema/ledger';
+import { adEvents, statsHourly } from '../../db/schema/stats';
+import { users } from '../../db/schema/users';
+import { zones } from '../../db/schema/websites';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { tempDataDir, uploadFile } from '../campaigns/test-helpers';
+import { reviewZone } from '../websites/websites.service';
+import { signClick } from './click-token';
+import { recordBatch } from './recorder';
+import { pruneAdEvents } from './retention';
+import {
+  approvedWebsite,
+  BOT_UA,
+  campaignOf,
+  countRows,
+  delivery,
+  fundedAdvertiser,
+  MOBILE_UA,
+  pauseAllCampaigns,
+  runningCampaign,
+  serve,
+  served,
+} from './test-helpers';
+import { type DeliveryEvent, EventKind } from './types';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp({ DATA_DIR: tempDataDir(), PUBLIC_URL: 'http://ads.test', DELIVERY_FLUSH_MS: '10000' });
+});
+afterAll(async () => {
+  await app.closeAll();
+});
+beforeEach(async () => {
+  await delivery(app).recorder.flush();
+  await pauseAllCampaigns(app);
+});
+
+const flush = () => delivery(app).recorder.flush();
+
+async function balanceOf(userId: number) {
+  const [u] = await app.ctx.db.select({ b: users.balanceMicros }).from(users).where(eq(users.id, userId));
+  return u?.b ?? -1n;
+}
+async function ledgerSum(userId: number) {
+  const [r] = await app.ctx.db
+    .select({ s: sql<string>`coalesce(sum(${ledgerEntries.amountMicros}), 0)::text` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, userId));
+  return BigInt(r?.s ?? '0');
+}
+async function statusOf(id: number) {
+  const [c] = await app.ctx.db.select({ s: campaigns.status }).from(campaigns).where(eq(campaigns.id, id));
+  return c?.s;
+}
+
+describe('GET /serve/{zone}', () => {
+  it('serves a running banner campaign in a fitting zone and records the impression', async () => {
+    const adv = await fundedAdvertiser(app);
+    const id = await runningCampaign(app, adv.headers);
+    const site = await approvedWebsite(app);
+    const res = await serve(app, site.banner.unique, { query: '?size=300x250' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const ad = served(res);
+    expect(ad.clickUrl).toMatch(/^http:\/\/ads\.test\/click\//);
+    expect(ad.image).toMatch(/^http:\/\/ads\.test\/uploads\//);
+    expect(ad.width).toBe(300);
+    expect(ad.html).toContain(ad.clickUrl);
+    expect(campaignOf(res)).toBe(id);
+    await flush();
+    const events = await app.ctx.db.select().from(adEvents).where(eq(adEvents.campaignId, id));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      kind: 1,
+      zoneId: site.banner.id,
+      country: 'DE',
+      os: 'Windows',
+      browser: 'Chrome',
+      device: 1,
+    });
+    expect(events[0]?.costMicros).toBe(500n); // €0.50 CPM
+  });
+
+  it('answers 204 for an unknown zone, an inactive zone, a size mismatch and a zone no creative fits', async () => {
+    const adv = await fundedAdvertiser(app);
+    await runningCampaign(app, adv.headers);
+    const site = await approvedWebsite(app);
+    expect((await serve(app, 'ffffffffffffffff')).statusCode).toBe(204);
+    expect((await serve(app, site.banner.unique, { query: '?size=728x90' })).statusCode).toBe(204);
+    expect((await serve(app, site.zone(1, '728x90').unique)).statusCode).toBe(204);
+    expect((await serve(app, site.zone(4).unique, { query: '?format=native' })).statusCode).toBe(204);
+    expect((await serve(app, site.banner.unique)).statusCode).toBe(200);
+    await reviewZone(app.ctx.db, site.banner.unique, 'pause');
+    await delivery(app).engine.refresh();
+    expect((await serve(app, site.banner.unique)).statusCode).toBe(204);
+  });
+
+  it('serves bots nothing and records nothing', async () => {
+    const adv = await fundedAdvertiser(app);
+    await runningCampaign(app, adv.headers);
+    const site = await approvedWebsite(app);
+    await flush();
+    const before = await countRows(app, 'ad_events');
+    expect((await serve(app, site.banner.unique, { ua: BOT_UA })).statusCode).toBe(204);
+    expect((await serve(app, site.banner.unique, { ua: '' })).statusCode).toBe(204);
+    await flush();
+    expect(await countRows(app, 'ad_events')).toBe(before);
+  });
+
+  it('does not serve pending or paused campaigns', async () => {
+    const adv = await fundedAdvertiser(app);
+    const id = await runningCampaign(app, adv.headers);
+    const site = await approvedWebsite(app);
+    await app.ctx.db.update(campaigns).set({ status: 2 }).where(eq(campaigns.id, id));
+    await delivery(app).engine.refresh();
+    expect((await serve(app, site.banner.unique)).statusCode).toBe(204);
+    await app.ctx.db.update(campaigns).set({ status: 0, approvedAt: null }).where(eq(campaigns.id, id));
+    await delivery(app).engine.refresh();
+    expect((await serve(app, site.banner.unique)).statusCode).toBe(204);
+  });
+
+  it('targets countries (empty = all) and devices', async () => {
+    const adv = await fundedAdvertiser(app);
+    const id = await runningCampaign(app, adv.headers, 'display', { countries: ['DE', 'FR'], device: 1 });
+    const site = await approvedWebsite(app);
+    expect(campaignOf(await serve(app, site.banner.unique, { country: 'fr' }))).toBe(id);
+    expect((await serve(app, site.banner.unique, { country: 'US' })).statusCode).toBe(204);
+    expect((await serve(app, site.banner.unique, { country: 'DE', ua: MOBILE_UA })).statusCode).toBe(204);
+    await app.ctx.db.update(campaigns).set({ countries: [], device: 2 }).where(eq(campaigns.id, id));
+    await delivery(app).engine.refresh();
+    expect(campaignOf(await serve(app, site.banner.unique, { country: 'US', ua: MOBILE_UA }))).toBe(id);
+    expect((await serve(app, site.banner.unique, { country: 'US' })).statusCode).toBe(204);
+  });
+
+  it("respects the advertiser's global blacklist by zone id and by domain", async () => {
+    const adv = await fundedAdvertiser(app);
+    const id = await runningCampaign(app, adv.headers);
+    const a = await approvedWebsite(app);
+    const b = await approvedWebsite(app);
+    await app.ctx.db
+      .insert(campaignBlacklists)
+      .values({ ownerId: adv.user.id, items: [a.banner.unique, `www.${b.domain}`] });
+    await delivery(app).engine.refresh();
+    expect((await serve(app, a.banner.unique)).statusCode).toBe(204);
+    expect((await serve(app, b.banner.unique)).statusCode).toBe(204);
+    const c = await approvedWebsite(app);
+    expect(campaignOf(await serve(app, c.banner.unique))).toBe(id);
+  });
+
+  it('reads excludeList as a blacklist of zones when excludeFlag is set, as a whitelist otherwise', async () => {
+    const adv = await fundedAdvertiser(app);
+    const site = await approvedWebsite(app);
+    const other = await approvedWebsite(app);
+    const id = await runningCampaign(
+      app,
+      adv.headers,
+      'display',
+      {},
+      { excludeFlag: true, excludeList: [site.banner.unique] },
+    );
+    expect((await serve(app, site.banner.unique)).statusCode).toBe(204);
+    expect(campaignOf(await serve(app, other.banner.unique))).toBe(id);
+    await app.ctx.db.update(campaigns).set({ excludeFlag: false }).where(eq(campaigns.id, id));
+    await delivery(app).engine.refresh();
+    expect(campaignOf(await serve(app, site.banner.unique))).toBe(id);
+    expect((await serve(app, other.banner.unique)).statusCode).toBe(204);
+  });
+
+  it('skips campaigns of a category the website excludes', async () => {
+    const adv = await fundedAdvertiser(app);
+    const id = await runningCampaign(app, adv.headers, 'display', { category: 1 });
+    const excluding = await approvedWebsite(app, { categories: [1] });
+    const welcoming = await approvedWebsite(app, { categories: [2] });
+    expect((await serve(app, excluding.banner.unique)).statusCode).toBe(204);
+    expect(campaignOf(await serve(app, welcoming.banner.unique))).toBe(id);
+  });
+
+  it('picks the highest expected value: CPM price, or CPC price × CTR', async () => {
+    const adv = await fundedAdvertiser(app);
+    const cheap = await runningCampaign(app, adv.headers, 'display', { price: 0.3 });
+    const dear = await runningCampaign(app, adv.headers, 'display', { price: 0.9 });
+    const site = await approvedWebsite(app);
+    for (let i = 0; i < 5; i++) expect(campaignOf(await serve(app, site.banner.unique))).toBe(dear);
+    await app.ctx.db.update(campaigns).set({ status: 2 }).where(eq(campaigns.id, dear));
+    await delivery(app).engine.refresh();
+    expect(campaignOf(await serve(app, site.banner.unique))).toBe(cheap);
+    // Native CPC €0.20 at the 0.3 % prior is worth €0.0006 per impression (CPM €0.60), less than CPM €0.70.
+    const cpc = await runningCampaign(app, adv.headers, 'native', { price: 0.2, paymentMode: 1 });
+    const cpm = await runningCampaign(app, adv.headers, 'native', { price: 0.7 });
+    const native = site.zone(4).unique;
+    expect(campaignOf(await serve(app, native, { query: '?format=native&variant=widget' }))).toBe(cpm);
+    await app.ctx.db.update(campaigns).set({ status: 2 }).where(eq(campaigns.id, cpm));
+    await delivery(app).engine.refresh();
+    const res = await serve(app, native, { query: '?format=native' });
+    expect(campaignOf(res)).toBe(cpc);
+    expect(served(res).title).toBe('Trade smarter today');
+  });
+
+  it('serves popunder and native app zones', async () => {
+    const adv = await fundedAdvertiser(app);
+    const pop = await runningCampaign(app, adv.headers, 'popunder');
+    const appCampaign = await runningCampaign(app, adv.headers, 'application');
+    const site = await approvedWebsite(app);
+    const p = await serve(app, site.zone(0).unique, { query: '?format=popunder' });
+    expect(campaignOf(p)).toBe(pop);
+    expect(served(p).interval).toBe(5);
+    const n = await serve(app, site.zone(6).unique, { query: '?format=json' });
+    expect(campaignOf(n)).toBe(appCampaign);
+  });
+
+  it('caps impressions per visitor over the capping time', async () => {
+    const adv = await fundedAdvertiser(app);
+    const id = await runningCampaign(app, adv.headers, 'display', { capping: 2, cappingTime: 3600 });
+    const site = await approvedWebsite(app);
+    expect(campaignOf(await serve(app, site.banner.unique))).toBe(id);
+    expect(campaignOf(await serve(app, site.banner.unique))).toBe(id);
+    expect((await serve(app, site.banner.unique)).statusCode).toBe(204);
+    expect(campaignOf(await serve(app, site.banner.unique, { ip: '198.51.100.9' }))).toBe(id);
+  });
+
+  it('stops at the daily budget, the total budget (Limit Reached) and the balance (Out of Funds)', async () => {
+    const adv = await fundedAdvertiser(app);
+    const site = await approvedWebsite(app);
+    // €0.50 CPM = 500 micro-euros per impression.
+    const daily = await runningCampaign(app, adv.headers, 'display', {}, { dailyBudgetMicros: 1500n });
+    for (let i = 0; i < 3; i++) expect(campaignOf(await serve(app, site.banner.unique))).toBe(daily);
+    expect((await serve(app, site.banner.unique)).statusCode).toBe(204);
+    await flush();
+    await delivery(app).engine.refresh(); // seeded again from campaign_spend_daily
+    expect((await serve(app, site.banner.unique)).statusCode).toBe(204);
+    expect(await statusOf(daily)).toBe(1);
+    await pauseAllCampaigns(app);
+
+    const total = await runningCampaign(app, adv.headers, 'display', {}, { budgetFlag: true, budgetMicros: 1000n });
+    expect(campaignOf(await serve(app, site.banner.unique))).toBe(total);
+    expect(campaignOf(await serve(app, site.banner.unique))).toBe(total);
+    expect((await serve(app, site.banner.unique)).statusCode).toBe(204);
+    await flush();
+    expect(await statusOf(total)).toBe(5);
+
+    const poor = await fundedAdvertiser(app, 0);
+    const { postLedgerEntry } = await import('../ledger/ledger.service');
+    await app.ctx.db.transaction((tx) =>
+      postLedgerEntry(tx, { userId: poor.user.id, amountMicros: 1200n, kind: 'deposit', description: 'test' }),
+    );
+    const broke = await runningCampaign(app, poor.headers);
+    expect(campaignOf(await serve(app, site.banner.unique))).toBe(broke);
+    expect(campaignOf(await serve(app, site.banner.unique))).toBe(broke);
+    expect((await serve(app, site.banner.unique)).statusCode).toBe(204); // 200 left < 500
+    await flush();
+    expect(await balanceOf(poor.user.id)).toBe(200n);
+    expect(await ledgerSum(poor.user.id)).toBe(200n);
+  });
+
+  it('throttles a campaign to about a 24th of its daily budget per hour', async () => {
+    const adv = await fundedAdvertiser(app);
+    const site = await approvedWebsite(app);
+    const id = await runningCampaign(
+      app,
+      adv.headers,
+      'display',
+      { throttleBudget: true },
+      { dailyBudgetMicros: 24_000n },
+    );
+    expect(campaignOf(await serve(app, site.banner.unique))).toBe(id);
+    expect(campaignOf(await serve(app, site.banner.unique))).toBe(id);
+    expect((await serve(app, site.banner.unique)).statusCode).toBe(204); // 1,000 spent this hour = 24,000 / 24
+  });
+
+  it('keeps premium campaigns on premium inventory (sticky) and regular ones off it', async () => {
+    const adv = await fundedAdvertiser(app);
+    const site = await approvedWebsite(app);
+    const regular = await runningCampaign(app, adv.headers, 'display', { price: 0.5 });
+    const banner = await uploadFile(app, adv.headers, 'banner', 728, 90);
+    const premium = await runningCampaign(app, adv.headers, 'display', {
+      trafficType: 1,
+      price: 3,
+      creatives: [{ resource: banner.resource, name: banner.name }],
+    });
+    const sticky = site.zone(3).unique;
+    const res = await serve(app, sticky, { query: '?format=sticky' });
+    expect(campaignOf(res)).toBe(premium);
+    expect(served(res).width).toBe(728);
+    // On phones the sticky bar needs a 320x50 or 320x100 banner: this campaign has none.
+    expect((await serve(app, sticky, { query: '?format=sticky', ua: MOBILE_UA })).statusCode).toBe(204);
+    // A regular zone of the premium banner's size gets the regular campaign only.
+    expect((await serve(app, site.zone(1, '728x90').unique)).statusCode).toBe(204);
+    expect(campaignOf(await serve(app, site.banner.unique))).toBe(regular);
+  });
+});
+
+describe('GET /click/{token}', () => {
+  it('redirects with the tokens filled, records the click once, refuses tampered and expired links', async () => {
+    const adv = await fundedAdvertiser(app);
+    const id = await runningCampaign(app, adv.headers, 'display', {
+      landingUrl: 'https://example.com/l?z={zone_id}&d={domain}&c={campaign_id}&s={banner_size}',
+    });
+    const site = await approvedWebsite(app);
+    const ad = served(await serve(app, site.banner.unique));
+    const path = new URL(ad.clickUrl).pathname;
+    const first = await app.inject({ method: 'GET', url: path, headers: { 'user-agent': 'Mozilla/5.0 Chrome/124' } });
+    expect(first.statusCode).toBe(302);
+    expect(first.headers.location).toBe(
+      `https://example.com/l?z=${site.banner.unique}&d=${encodeURIComponent(site.domain)}&c=${id}&s=300x250`,
+    );
+    const again = await app.inject({ method: 'GET', url: path });
+    expect(again.statusCode).toBe(302);
+    await flush();
+    const clicks = await app.ctx.db
+      .select()
+      .from(adEvents)
+      .where(and(eq(adEvents.campaignId, id), eq(adEvents.kind, EventKind.Click)));
+    expect(clicks).toHaveLength(1);
+
+    const token = path.split('/click/')[1] ?? '';
+    const [payload, mac] = token.split('.');
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()), c: id + 1 }),
+    ).toString('base64url');
+    const tampered = await app.inject({ method: 'GET', url: `/click/${forged}.${mac}` });
+    expect(tampered.statusCode).toBe(400);
+    expect(tampered.headers.location).toBeUndefined();
+    expect((await app.inject({ method: 'GET', url: '/click/garbage' })).statusCode).toBe(400);
+
+    const old = signClick(delivery(app).clickSecret, {
+      ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()),
+      i: 'old-impression',
+      t: Math.floor(Date.now() / 1000) - 25 * 3600,
+    });
+    const expired = await app.inject({ method: 'GET', url: `/click/${old}` });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.headers.location).toBeUndefined();
+  });
+
+  it('bills a CPC click once even when the token is replayed after a restart of the buffer', async () => {
+    const adv = await fundedAdvertiser(app);
+    const id = await runningCampaign(app, adv.headers, 'native', { price: 0.2, paymentMode: 1 });
+    const site = await approvedWebsite(app);
+    const ad = served(await serve(app, site.zone(4).unique, { query: '?format=native' }));
+    await app.inject({ method: 'GET', url: new URL(ad.clickUrl).pathname, headers: { 'user-agent': MOBILE_UA } });
+    await flush();
+    const before = await balanceOf(adv.user.id);
+    // The same click reaching the recorder again (another process, a replay) is not billed.
+    const [click] = await app.ctx.db
+      .select()
+      .from(adEvents)
+      .where(and(eq(adEvents.campaignId, id), eq(adEvents.kind, 2)));
+    expect(click?.costMicros).toBe(200_000n);
+    const again = await recordBatch(app.ctx, [{ ...(click as unknown as DeliveryEvent), kind: 2, device: 2 }]);
+    expect(again.duplicateClicks).toBe(1);
+    expect(await balanceOf(adv.user.id)).toBe(before);
+  });
+});
+
+describe('recordBatch', () => {
+  const event = (over: Partial<DeliveryEvent>): DeliveryEvent => ({
+    kind: EventKind.Impression,
+    at: new Date(),
+    impressionId: Math.random().toString(36).slice(2),
+    campaignId: 1,
+    creativeId: 1,
+    zoneId: 1,
+    websiteId: 1,
+    advertiserId: 0,
+    publisherId: 0,
+    country: 'DE',
+    os: 'Windows',
+    browser: 'Chrome',
+    device: 1,
+    costMicros: 200n,
+    ...over,
+  });
+
+  it('moves money exactly: 1,000 impressions at €0.20 CPM cost 200,000 and earn 140,000 micro-euros', async () => {
+    const adv = await fundedAdvertiser(app, 10);
+    const pub = (await approvedWebsite(app)).publisher;
+    const campaignId = 900_001;
+    const r = await recordBatch(
+      app.ctx,
+      Array.from({ length: 1000 }, () => event({ campaignId, advertiserId: adv.user.id, publisherId: pub.user.id })),
+    );
+    expect(r.costMicros).toBe(200_000n);
+    expect(r.earningsMicros).toBe(140_000n);
+    expect(await balanceOf(adv.user.id)).toBe(10_000_000n - 200_000n);
+    expect(await ledgerSum(adv.user.id)).toBe(await balanceOf(adv.user.id));
+    expect(await balanceOf(pub.user.id)).toBe(140_000n);
+    expect(await ledgerSum(pub.user.id)).toBe(140_000n);
+    const [s] = await app.ctx.db
+      .select({
+        i: sql<string>`sum(${statsHourly.impressions})::text`,
+        c: sql<string>`sum(${statsHourly.costMicros})::text`,
+        e: sql<string>`sum(${statsHourly.earningsMicros})::text`,
+      })
+      .from(statsHourly)
+      .where(eq(statsHourly.campaignId, campaignId));
+    expect(s).toEqual({ i: '1000', c: '200000', e: '140000' });
+  });
+
+  it('earnings are floored per event: 3 clicks of 1 micro-euro earn 0, never a rounded-up sum', async () => {
+    const adv = await fundedAdvertiser(app, 1);
+    const pub = (await approvedWebsite(app)).publisher;
+    const r = await recordBatch(
+      app.ctx,
+      [1, 2, 3].map(() => event({ advertiserId: adv.user.id, publisherId: pub.user.id, costMicros: 1n })),
+    );
+    expect(r.costMicros).toBe(3n);
+    expect(r.earningsMicros).toBe(0n);
+    expect(await ledgerSum(pub.user.id)).toBe(0n);
+  });
+
+  it('never spends below zero: caps the cost and turns the campaigns Out of Funds', async () => {
+    const adv = await fundedAdvertiser(app, 0);
+    const { postLedgerEntry } = await import('../ledger/ledger.service');
+    await app.ctx.db.transaction((tx) =>
+      postLedgerEntry(tx, { userId: adv.user.id, amountMicros: 500n, kind: 'deposit', description: 'test' }),
+    );
+    const id = await runningCampaign(app, adv.headers);
+    const pub = (await approvedWebsite(app)).publisher;
+    const r = await recordBatch(
+      app.ctx,
+      Array.from({ length: 4 }, () => event({ campaignId: id, advertiserId: adv.user.id, publisherId: pub.user.id })),
+    );
+    expect(r.costMicros).toBe(500n);
+    expect(r.outOfFunds).toEqual([id]);
+    expect(await balanceOf(adv.user.id)).toBe(0n);
+    expect(await ledgerSum(adv.user.id)).toBe(0n);
+    expect(await statusOf(id)).toBe(4);
+  });
+
+  it('stores texts exactly, quotes and backslashes included', async () => {
+    const adv = await fundedAdvertiser(app, 10);
+    const pub = (await approvedWebsite(app)).publisher;
+    const odd = 'Weird "OS" \\ {x,y}';
+    await recordBatch(app.ctx, [
+      event({ campaignId: 900_006, advertiserId: adv.user.id, publisherId: pub.user.id, os: odd }),
+    ]);
+    const [raw] = await app.ctx.db.select().from(adEvents).where(eq(adEvents.campaignId, 900_006));
+    const [hourly] = await app.ctx.db.select().from(statsHourly).where(eq(statsHourly.campaignId, 900_006));
+    expect(raw?.os).toBe(odd);
+    expect(hourly?.os).toBe(odd);
+  });
+
+  it('writes one batch in one transaction: a failing batch leaves nothing', async () => {
+    const adv = await fundedAdvertiser(app, 10);
+    const before = {
+      events: await countRows(app, 'ad_events'),
+      hourly: await countRows(app, 'stats_hourly'),
+      balance: await balanceOf(adv.user.id),
+    };
+    // The publisher does not exist: its credit fails after everything else was written.
+    await expect(
+      recordBatch(app.ctx, [event({ campaignId: 900_002, advertiserId: adv.user.id, publisherId: 2_000_000_000 })]),
+    ).rejects.toThrow();
+    expect(await countRows(app, 'ad_events')).toBe(before.events);
+    expect(await countRows(app, 'stats_hourly')).toBe(before.hourly);
+    expect(await balanceOf(adv.user.id)).toBe(before.balance);
+  });
+
+  it('keeps a failed batch in the recorder buffer and writes it on the next flush', async () => {
+    const adv = await fundedAdvertiser(app, 10);
+    const pub = (await approvedWebsite(app)).publisher;
+    const rec = delivery(app).recorder;
+    await app.ctx.db.execute(sql`alter table ad_events add constraint test_block check (country <> 'ZZ')`);
+    rec.push(event({ campaignId: 900_003, advertiserId: adv.user.id, publisherId: pub.user.id, country: 'ZZ' }));
+    await expect(rec.flush()).rejects.toThrow();
+    expect(rec.size).toBe(1);
+    await app.ctx.db.execute(sql`alter table ad_events drop constraint test_block`);
+    await rec.flush();
+    expect(rec.size).toBe(0);
+    const rows = await app.ctx.db.select().from(adEvents).where(eq(adEvents.campaignId, 900_003));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('history mode skips raw events older than the retention; the retention job deletes old ones', async () => {
+    const adv = await fundedAdvertiser(app, 10);
+    const pub = (await approvedWebsite(app)).publisher;
+    const old = new Date(Date.now() - 40 * 86_400_000);
+    await recordBatch(
+      app.ctx,
+      [event({ campaignId: 900_004, at: old, advertiserId: adv.user.id, publisherId: pub.user.id })],
+      {
+        raw: false,
+      },
+    );
+    expect(await app.ctx.db.select().from(adEvents).where(eq(adEvents.campaignId, 900_004))).toHaveLength(0);
+    expect(await app.ctx.db.select().from(statsHourly).where(eq(statsHourly.campaignId, 900_004))).toHaveLength(1);
+    await recordBatch(app.ctx, [
+      event({ campaignId: 900_005, at: old, advertiserId: adv.user.id, publisherId: pub.user.id }),
+    ]);
+    expect(await pruneAdEvents(app.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await app.ctx.db.select().from(adEvents).where(eq(adEvents.campaignId, 900_005))).toHaveLength(0);
+  });
+});
+
+describe('GET /tag.js', () => {
+  it('is a cacheable script any site may load', async () => {
+    const res = await app.inject({ method: 'GET', url: '/tag.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers['cache-control']).toContain('max-age');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.body).toContain('"http://ads.test"');
+    expect(res.body).toContain('ins.cryptads-zone[data-zone]');
+    expect(() => new Function(res.body)).not.toThrow();
+  });
+});
+
+describe('zones listed for reference', () => {
+  it('zone rows exist for every format', async () => {
+    const site = await approvedWebsite(app);
+    const formats = new Set(site.zones.map((z) => z.format));
+    expect([...formats].sort()).toEqual([0, 1, 3, 4, 6]);
+    const [z] = await app.ctx.db.select().from(zones).where(eq(zones.websiteId, site.siteId)).limit(1);
+    expect(z?.status).toBe(1);
+  });
+});

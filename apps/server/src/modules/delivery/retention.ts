@@ -1,0 +1,19 @@
+import { lt } from 'drizzle-orm';
+import type { Job } from '../../jobs/runner';
+import type { AppContext } from '../../context';
+import { adEvents } from '../../db/schema/stats';
+
+/** Deletes raw events older than EVENT_RETENTION_DAYS (the rollups stay). Answers how many. */
+export async function pruneAdEvents(ctx: Pick<AppContext, 'db' | 'config'>, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - ctx.config.delivery.eventRetentionDays * 86_400_000);
+  const rows = await ctx.db.delete(adEvents).where(lt(adEvents.at, cutoff)).returning({ id: adEvents.id });
+  return rows.length;
+}
+
+export const adEventRetentionJob: Job = {
+  name: 'ad-event-retention',
+  everyMs: 60 * 60_000,
+  async run(ctx) {
+    await pruneAdEvents(ctx);
+  },
+};

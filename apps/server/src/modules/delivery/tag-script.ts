@@ -1,0 +1,123 @@
+/**
+ * GET /tag.js: the loader every ad code includes (docs/decisions/004-ad-codes.md). Plain ES2017,
+ * no dependencies. It renders each `ins.cryptads-zone[data-zone]` once and arms popunder
+ * scripts (`script[data-zone][data-format=popunder]`). Every link goes through the signed
+ * click redirect (`clickUrl`). Running it twice renders only elements not yet rendered.
+ */
+const SOURCE = String.raw`(function () {
+  'use strict';
+  var BASE = __BASE__;
+  var DONE = 'data-cryptads-done';
+  function query(el) {
+    var out = [];
+    ['format', 'size', 'variant'].forEach(function (k) {
+      var v = el.getAttribute('data-' + k);
+      if (v) out.push(k + '=' + encodeURIComponent(v));
+    });
+    return out.length ? '?' + out.join('&') : '';
+  }
+  function serve(el) {
+    return fetch(BASE + '/serve/' + encodeURIComponent(el.getAttribute('data-zone')) + query(el), {
+      credentials: 'omit',
+      cache: 'no-store'
+    }).then(function (r) { return r.status === 200 ? r.json() : null; }).catch(function () { return null; });
+  }
+  function make(tag, style, attrs) {
+    var el = document.createElement(tag);
+    if (style) el.style.cssText = style;
+    for (var k in attrs || {}) el.setAttribute(k, attrs[k]);
+    return el;
+  }
+  function frame(ad) {
+    var f = make('iframe', 'border:0;display:block;overflow:hidden', {
+      width: String(ad.width || ''), height: String(ad.height || ''), scrolling: 'no', frameborder: '0',
+      title: 'Advertisement',
+      sandbox: 'allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation'
+    });
+    f.srcdoc = ad.html;
+    return f;
+  }
+  function link(ad, style) {
+    return make('a', style, { href: ad.clickUrl, target: '_blank', rel: 'noopener sponsored' });
+  }
+  function text(tag, value, style) {
+    var el = make(tag, style);
+    el.textContent = value || '';
+    return el;
+  }
+  function nativeAd(ad, alert) {
+    var box = make('div', alert
+      ? 'position:fixed;right:16px;bottom:16px;z-index:2147483000;width:320px;background:#fff;border-radius:8px;box-shadow:0 4px 18px rgba(0,0,0,.25);font:14px/1.4 sans-serif;color:#222'
+      : 'display:block;max-width:100%;font:14px/1.4 sans-serif;color:#222');
+    var a = link(ad, 'display:flex;gap:10px;padding:10px;color:inherit;text-decoration:none');
+    if (ad.thumbnail) a.appendChild(make('img', 'width:64px;height:64px;object-fit:cover;border-radius:4px;flex:none', { src: ad.thumbnail, alt: '' }));
+    var body = make('span', 'display:block;min-width:0');
+    body.appendChild(text('strong', ad.title, 'display:block'));
+    body.appendChild(text('span', alert ? (ad.descriptionShort || ad.description) : ad.description, 'display:block;color:#555'));
+    if (ad.cta) body.appendChild(text('span', ad.cta, 'display:inline-block;margin-top:6px;padding:2px 10px;border-radius:4px;background:#1c7ed6;color:#fff'));
+    a.appendChild(body);
+    box.appendChild(a);
+    if (alert) closer(box);
+    return box;
+  }
+  function closer(box) {
+    var x = make('button', 'position:absolute;top:2px;right:4px;border:0;background:none;font-size:16px;cursor:pointer;color:#888', { type: 'button', 'aria-label': 'Close' });
+    x.textContent = '\u00d7';
+    x.onclick = function () { box.remove(); };
+    box.appendChild(x);
+  }
+  function render(el, ad) {
+    var format = el.getAttribute('data-format') || 'banner';
+    if (format === 'native' || ad.title) {
+      el.appendChild(nativeAd(ad, el.getAttribute('data-variant') === 'alert'));
+    } else if (format === 'sticky') {
+      var bar = make('div', 'position:fixed;left:0;right:0;bottom:0;z-index:2147483000;display:flex;justify-content:center;background:rgba(255,255,255,.95);box-shadow:0 -2px 8px rgba(0,0,0,.15)');
+      bar.appendChild(frame(ad));
+      closer(bar);
+      el.appendChild(bar);
+    } else if (ad.html) {
+      el.appendChild(frame(ad));
+    } else if (ad.image) {
+      var a = link(ad, 'display:inline-block');
+      a.appendChild(make('img', 'border:0;display:block', { src: ad.image, width: String(ad.width), height: String(ad.height), alt: '' }));
+      el.appendChild(a);
+    }
+  }
+  function popunder(script) {
+    var zone = script.getAttribute('data-zone');
+    var minutes = Number(script.getAttribute('data-interval')) || 5;
+    var key = 'cryptads-pop-' + zone;
+    var last = 0;
+    try { last = Number(localStorage.getItem(key)) || 0; } catch (e) {}
+    if (Date.now() - last < minutes * 60000) return;
+    serve(script).then(function (ad) {
+      if (!ad || !ad.clickUrl) return;
+      var open = function () {
+        document.removeEventListener('click', open, true);
+        try { localStorage.setItem(key, String(Date.now())); } catch (e) {}
+        var w = window.open(ad.clickUrl, '_blank', 'noopener');
+        if (w) { try { w.blur(); window.focus(); } catch (e) {} }
+      };
+      document.addEventListener('click', open, true);
+    });
+  }
+  function scan() {
+    var els = document.querySelectorAll('ins.cryptads-zone[data-zone]:not([' + DONE + '])');
+    Array.prototype.forEach.call(els, function (el) {
+      el.setAttribute(DONE, '1');
+      serve(el).then(function (ad) { if (ad) render(el, ad); });
+    });
+    var scripts = document.querySelectorAll('script[data-zone]:not([' + DONE + '])');
+    Array.prototype.forEach.call(scripts, function (s) {
+      s.setAttribute(DONE, '1');
+      if (s.getAttribute('data-format') === 'popunder') popunder(s);
+    });
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', scan);
+  else scan();
+})();
+`;
+
+export function tagScript(publicUrl: string): string {
+  return SOURCE.replace('__BASE__', JSON.stringify(publicUrl));
+}

@@ -1,0 +1,124 @@
+import { eq, sql } from 'drizzle-orm';
+import { eurosToMicros } from '@cryptads/contract/money';
+import type { App } from '../../app';
+import { campaigns } from '../../db/schema/campaigns';
+import { zones } from '../../db/schema/websites';
+import { campaignCommands } from '../../operator/commands/campaigns';
+import { body, loginAs } from '../../testing/helpers';
+import { createCampaign } from '../campaigns/test-helpers';
+import { postLedgerEntry } from '../ledger/ledger.service';
+import { reviewWebsite } from '../websites/websites.service';
+
+export const DESKTOP_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+export const MOBILE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+export const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+export const delivery = (app: App) => {
+  const d = app.ctx.delivery;
+  if (!d) throw new Error('delivery not set up');
+  return d;
+};
+
+/** An advertiser with money (a deposit in the ledger). */
+export async function fundedAdvertiser(app: App, euros = 100) {
+  const adv = await loginAs(app, 'advertiser');
+  if (euros > 0)
+    await app.ctx.db.transaction((tx) =>
+      postLedgerEntry(tx, {
+        userId: adv.user.id,
+        amountMicros: eurosToMicros(euros),
+        kind: 'deposit',
+        description: 'test',
+      }),
+    );
+  return adv;
+}
+
+/**
+ * A campaign created through the API and approved by the operator command (Delivering);
+ * `columns` then overwrites stored columns directly (budgets below the form's minimum etc.).
+ */
+export async function runningCampaign(
+  app: App,
+  headers: Record<string, string>,
+  kind: 'display' | 'native' | 'application' | 'popunder' = 'display',
+  fields: Record<string, unknown> = {},
+  columns: Partial<typeof campaigns.$inferInsert> = {},
+) {
+  const id = await createCampaign(app, headers, kind, { countries: [], ...fields });
+  await campaignCommands.approve?.run(app.ctx, [String(id)]);
+  if (Object.keys(columns).length) await app.ctx.db.update(campaigns).set(columns).where(eq(campaigns.id, id));
+  await delivery(app).engine.refresh();
+  return id;
+}
+
+let siteCounter = 0;
+/** A publisher's approved website (all zones Active); answers the zones by format/size key. */
+export async function approvedWebsite(
+  app: App,
+  opts: { categories?: number[]; publisher?: Awaited<ReturnType<typeof loginAs>> } = {},
+) {
+  const pub = opts.publisher ?? (await loginAs(app, 'publisher'));
+  const domain = `site${Date.now().toString(36)}${siteCounter++}.example.org`;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/websites',
+    headers: pub.headers,
+    payload: { website: `https://${domain}`, categories: opts.categories ?? [] },
+  });
+  if (res.statusCode !== 200) throw new Error(`website create failed: ${res.body}`);
+  const siteId = body<{ id: number }>(res).response.id;
+  await reviewWebsite(app.ctx.db, siteId, 'approve');
+  const rows = await app.ctx.db.select().from(zones).where(eq(zones.websiteId, siteId));
+  const zone = (format: number, size: string | null = null) => {
+    const z = rows.find((r) => r.format === format && (size === null || r.size === size));
+    if (!z) throw new Error(`no zone ${format} ${size}`);
+    return z;
+  };
+  await delivery(app).engine.refresh();
+  return { publisher: pub, siteId, domain, zones: rows, zone, banner: zone(1, '300x250') };
+}
+
+/** Stops every running campaign, so that a test sees only its own. */
+export async function pauseAllCampaigns(app: App) {
+  await app.ctx.db.update(campaigns).set({ status: 2 }).where(eq(campaigns.status, 1));
+  await delivery(app).engine.refresh();
+}
+
+export async function serve(
+  app: App,
+  zone: string,
+  opts: { ua?: string; country?: string; query?: string; ip?: string } = {},
+) {
+  return app.inject({
+    method: 'GET',
+    url: `/serve/${zone}${opts.query ?? ''}`,
+    headers: { 'user-agent': opts.ua ?? DESKTOP_UA, 'cf-ipcountry': opts.country ?? 'DE' },
+    remoteAddress: opts.ip ?? '203.0.113.7',
+  });
+}
+
+export type Served = {
+  clickUrl: string;
+  html?: string;
+  image?: string;
+  title?: string;
+  interval?: number;
+  width?: number;
+};
+export const served = (res: { body: string }) => JSON.parse(res.body) as Served;
+
+/** Chosen campaign id of a /serve answer: through its click token's payload. */
+export function campaignOf(res: { statusCode: number; body: string }): number | null {
+  if (res.statusCode !== 200) return null;
+  const token = served(res).clickUrl.split('/click/')[1] ?? '';
+  const payload = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8')) as { c: number };
+  return payload.c;
+}
+
+export async function countRows(app: App, table: 'ad_events' | 'stats_hourly' | 'campaign_spend_daily') {
+  const r = await app.ctx.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+  return Number((r as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}

@@ -1,0 +1,34 @@
+/**
+ * The recorder's input (docs/decisions/007-delivery.md). The delivery endpoints, the traffic
+ * simulator's history mode and the demo seed all record through `recordBatch` in
+ * ./recorder.ts: one transaction per batch writes raw events, the stats_hourly rollup, the
+ * per-campaign daily totals and the money (advertiser debit, publisher credit).
+ */
+export const EventKind = { Impression: 1, Click: 2 } as const;
+export type EventKind = (typeof EventKind)[keyof typeof EventKind];
+
+export type DeliveryEvent = {
+  kind: EventKind;
+  at: Date;
+  /** Random id of the impression; a click carries the id of the impression it belongs to. */
+  impressionId: string;
+  campaignId: number;
+  /** 0 for popunder (no creative). */
+  creativeId: number;
+  zoneId: number;
+  websiteId: number;
+  advertiserId: number;
+  publisherId: number;
+  /** ISO 3166 alpha-2, 'XX' when unknown. */
+  country: string;
+  os: string;
+  browser: string;
+  /** 1 desktop, 2 mobile. */
+  device: 1 | 2;
+  /**
+   * What this event costs the advertiser before any cap: CPM price / 1000 for an impression
+   * of a CPM campaign, the CPC price for a click of a CPC campaign, otherwise 0. The recorder
+   * computes the publisher's earnings (REVENUE_SHARE) and never spends below zero.
+   */
+  costMicros: bigint;
+};

@@ -1,0 +1,495 @@
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { AccountType } from '@cryptads/contract/account';
+import { AD_FORMAT_LABELS, type AdFormat, CampaignStatus } from '@cryptads/contract/campaigns';
+import { microsToEuros } from '@cryptads/contract/money';
+import {
+  ADVERTISER_REPORT_BY,
+  COMMON_REPORT_BY,
+  type OptimizationReport,
+  PERFORMANCE_ROWS_MAX,
+  type PerformanceReport,
+  REPORT_MAX_DAYS,
+  REPORT_MESSAGES as M,
+  type Report,
+  ReportBy,
+  ReportGroup,
+  type ReportQuery,
+  type ReportRow,
+  type TodayStats,
+} from '@cryptads/contract/reports';
+import type { AppContext } from '../../context';
+import { COUNTRIES } from '../../data/countries';
+import type { DbOrTx } from '../../db/client';
+import { campaigns } from '../../db/schema/campaigns';
+import { websites, zones } from '../../db/schema/websites';
+import { badRequest, notFound } from '../../lib/errors';
+import type { UserRow } from '../sessions/sessions.service';
+
+/**
+ * Reports read the hourly rollup `stats_hourly` (and the raw `ad_events` for Performance);
+ * this module is the only code that knows where statistics live (DESIGN "Traffic and
+ * statistics"), see docs/decisions/008-reports.md. Every query is filtered first by the
+ * caller's own id (advertiser_id or publisher_id) so that no path can reach another
+ * account's numbers, and aggregates in SQL over an indexed (owner, hour) range.
+ */
+
+const DAY_MS = 86_400_000;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const COUNTRY_NAMES = new Map(COUNTRIES.map((c) => [c.code, c.name]));
+
+type Figures = { impressions: number; clicks: number; moneyMicros: bigint };
+const ZERO: Figures = { impressions: 0, clicks: 0, moneyMicros: 0n };
+
+// ---------------------------------------------------------------- figures
+
+/** clicks / impressions × 100, 2 decimals; 0 without impressions. */
+export function ctrOf(impressions: number, clicks: number): number {
+  return impressions > 0 ? Math.round((clicks / impressions) * 10_000) / 100 : 0;
+}
+
+/** Euros per thousand impressions, 3 decimals, rounded half up from exact micros. */
+export function eCpmOf(impressions: number, moneyMicros: bigint): number {
+  if (impressions <= 0) return 0;
+  const n = BigInt(impressions);
+  return microsToEuros((moneyMicros * 1000n * 2n + n) / (2n * n), 3);
+}
+
+const present = (f: Figures) => ({
+  impressions: f.impressions,
+  clicks: f.clicks,
+  money: microsToEuros(f.moneyMicros),
+  ctr: ctrOf(f.impressions, f.clicks),
+  eCpm: eCpmOf(f.impressions, f.moneyMicros),
+});
+
+/** Aggregates come back as text (bigint sums are numeric), the same on both drivers. */
+const figuresOf = (r: { impressions: unknown; clicks: unknown; money: unknown }): Figures => ({
+  impressions: Number(r.impressions ?? 0),
+  clicks: Number(r.clicks ?? 0),
+  moneyMicros: BigInt(String(r.money ?? '0')),
+});
+
+/** A PostgreSQL int[] literal, bound as ONE parameter (drizzle expands JS arrays into lists). */
+const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
+async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+// ---------------------------------------------------------------- dates
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
+/** '21 Nov 2026' (en-GB, fixed month names so that every runtime prints the same). */
+export function dayLabel(day: string): string {
+  const [y, m, d] = day.split('-');
+  return `${d} ${MONTHS[Number(m) - 1] ?? ''} ${y}`;
+}
+
+/** Inclusive UTC days → the hour range [from, to) and the list of days. */
+export function checkPeriod(startDate: string, endDate: string, now: Date = new Date()) {
+  const from = dayStart(startDate);
+  const last = dayStart(endDate);
+  // The contract checks the shape; '2026-02-31' passes a regex but is no day.
+  if (Number.isNaN(from.getTime()) || isoDay(from) !== startDate) throw badRequest(M.invalidDate);
+  if (Number.isNaN(last.getTime()) || isoDay(last) !== endDate) throw badRequest(M.invalidDate);
+  if (from > last) throw badRequest(M.startAfterEnd);
+  const today = dayStart(isoDay(now));
+  if (last > today) throw badRequest(M.endInFuture);
+  // One year back from today, counted so that the longest allowed report is REPORT_MAX_DAYS.
+  const oldest = new Date(today.getTime() - (REPORT_MAX_DAYS - 1) * DAY_MS);
+  if (from < oldest) throw badRequest(M.tooOld);
+  const days = Math.round((last.getTime() - from.getTime()) / DAY_MS) + 1;
+  if (days > REPORT_MAX_DAYS) throw badRequest(M.tooLong);
+  return {
+    from,
+    to: new Date(last.getTime() + DAY_MS),
+    days: Array.from({ length: days }, (_, i) => isoDay(new Date(from.getTime() + i * DAY_MS))),
+  };
+}
+
+// ---------------------------------------------------------------- scope
+
+/**
+ * What a report may read: a filter over stats_hourly / ad_events that always starts with the
+ * caller's own id, and which money column is theirs.
+ */
+type Scope = {
+  role: 'advertiser' | 'publisher';
+  filter: SQL;
+  money: SQL;
+  /** Advertiser with explicit campaign ids: the owned, non-archived campaigns named. */
+  campaignIds: number[] | null;
+};
+
+const isAdvertiser = (user: UserRow) => user.type === AccountType.Advertiser;
+
+async function archivedIds(db: DbOrTx, ownerId: number) {
+  const rows = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.ownerId, ownerId), eq(campaigns.status, CampaignStatus.Archived)));
+  return rows.map((r) => r.id);
+}
+
+/** The advertiser's filter over their non-archived campaigns (all, or the ids given). */
+async function advertiserFilter(db: DbOrTx, user: UserRow, campaignIds: 'all' | number[]) {
+  if (campaignIds === 'all') {
+    const archived = await archivedIds(db, user.id);
+    return {
+      filter: archived.length
+        ? sql`advertiser_id = ${user.id} and campaign_id <> all(${intArray(archived)}::int[])`
+        : sql`advertiser_id = ${user.id}`,
+      ids: null,
+    };
+  }
+  const wanted = [...new Set(campaignIds)];
+  const owned = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(
+      and(eq(campaigns.ownerId, user.id), inArray(campaigns.id, wanted), ne(campaigns.status, CampaignStatus.Archived)),
+    );
+  // Another advertiser's id and an archived one answer the same, so ids cannot be probed.
+  if (owned.length !== wanted.length) throw notFound(M.campaignNotFound);
+  return {
+    filter: sql`advertiser_id = ${user.id} and campaign_id = any(${intArray(wanted)}::int[])`,
+    ids: wanted,
+  };
+}
+
+export type ReportTarget = { campaignIds: string } & ({ websiteId: string } | { zoneId: string });
+
+const parseCampaignIds = (s: string): 'all' | number[] => (s === 'all' ? 'all' : s.split(',').map(Number));
+
+async function resolveScope(db: DbOrTx, user: UserRow, target: ReportTarget): Promise<Scope> {
+  const campaignIds = parseCampaignIds(target.campaignIds);
+  if (isAdvertiser(user)) {
+    // Advertisers own no websites; a zone path filters their campaigns to that zone.
+    if ('websiteId' in target && target.websiteId !== 'all') throw notFound(M.websiteNotFound);
+    const { filter, ids } = await advertiserFilter(db, user, campaignIds);
+    let zoneFilter = sql``;
+    if ('zoneId' in target) {
+      const [zone] = await db.select({ id: zones.id }).from(zones).where(eq(zones.unique, target.zoneId)).limit(1);
+      if (!zone) throw notFound(M.zoneNotFound);
+      zoneFilter = sql` and zone_id = ${zone.id}`;
+    }
+    return { role: 'advertiser', filter: sql`${filter}${zoneFilter}`, money: sql.raw('cost_micros'), campaignIds: ids };
+  }
+  // Publishers have no campaigns: any id names none of theirs.
+  if (campaignIds !== 'all') throw notFound(M.campaignNotFound);
+  let extra = sql``;
+  if ('zoneId' in target) {
+    const [zone] = await db
+      .select({ id: zones.id })
+      .from(zones)
+      .innerJoin(websites, eq(websites.id, zones.websiteId))
+      .where(and(eq(zones.unique, target.zoneId), eq(websites.ownerId, user.id)))
+      .limit(1);
+    if (!zone) throw notFound(M.zoneNotFound);
+    extra = sql` and zone_id = ${zone.id}`;
+  } else if (target.websiteId !== 'all') {
+    const [site] = await db
+      .select({ id: websites.id })
+      .from(websites)
+      .where(and(eq(websites.id, Number(target.websiteId)), eq(websites.ownerId, user.id)))
+      .limit(1);
+    if (!site) throw notFound(M.websiteNotFound);
+    extra = sql` and website_id = ${site.id}`;
+  }
+  return {
+    role: 'publisher',
+    filter: sql`publisher_id = ${user.id}${extra}`,
+    money: sql.raw('earnings_micros'),
+    campaignIds: null,
+  };
+}
+
+// ---------------------------------------------------------------- today
+
+/** GET /reports: today's (UTC) figures of the caller's non-archived campaigns or websites. */
+export async function todayStats(ctx: AppContext, user: UserRow, now: Date = new Date()): Promise<TodayStats> {
+  const scope = await resolveScope(ctx.db, user, { campaignIds: 'all', websiteId: 'all' });
+  const from = dayStart(isoDay(now));
+  const [row] = await rowsOf<{ impressions: string; clicks: string; money: string }>(
+    ctx.db,
+    sql`select coalesce(sum(impressions), 0)::text as impressions, coalesce(sum(clicks), 0)::text as clicks,
+          coalesce(sum(${scope.money}), 0)::text as money
+        from stats_hourly
+        where ${scope.filter} and hour >= ${from.toISOString()}::timestamptz`,
+  );
+  const f = row ? figuresOf(row) : ZERO;
+  const p = present(f);
+  return { impressions: p.impressions, clicks: p.clicks, money: p.money, ctr: p.ctr };
+}
+
+// ---------------------------------------------------------------- reports
+
+/** The dimension as a SQL expression over stats_hourly, and whether the role may use it. */
+const DIMENSIONS: Record<ReportBy, string> = {
+  date: `(hour at time zone 'UTC')::date`,
+  country: 'country',
+  os: 'os',
+  browser: 'browser',
+  campaign: 'campaign_id',
+  zone: 'zone_id',
+};
+
+type AggRow = { g: number | string; k: string | null; impressions: string; clicks: string; money: string };
+
+/**
+ * group=report: one scan of the rollup with GROUPING SETS gives both the rows of the
+ * dimension and the per-day series for the chart.
+ */
+async function report(db: DbOrTx, scope: Scope, q: ReportQuery, period: ReturnType<typeof checkPeriod>) {
+  const allowed = scope.role === 'advertiser' ? ADVERTISER_REPORT_BY : COMMON_REPORT_BY;
+  if (!allowed.includes(q.reportBy)) throw badRequest(M.invalidReportBy);
+  const day = sql.raw(DIMENSIONS.date);
+  const dim = sql.raw(DIMENSIONS[q.reportBy]);
+  const where = sql`${scope.filter} and hour >= ${period.from.toISOString()}::timestamptz and hour < ${period.to.toISOString()}::timestamptz`;
+  const sums = sql`sum(impressions)::text as impressions, sum(clicks)::text as clicks, sum(${scope.money})::text as money`;
+  const byDate = q.reportBy === ReportBy.Date;
+  const rows = await rowsOf<AggRow>(
+    db,
+    byDate
+      ? sql`select 0 as g, to_char(${day}, 'YYYY-MM-DD') as k, ${sums} from stats_hourly where ${where} group by ${day}`
+      : sql`select grouping(${dim}) as g,
+              case when grouping(${dim}) = 0 then ${dim}::text else to_char(${day}, 'YYYY-MM-DD') end as k, ${sums}
+            from stats_hourly where ${where}
+            group by grouping sets ((${dim}), (${day}))`,
+  );
+  const dimRows = rows.filter((r) => Number(r.g) === 0);
+  const dayRows = byDate ? dimRows : rows.filter((r) => Number(r.g) === 1);
+
+  const perDay = new Map(dayRows.map((r) => [r.k ?? '', figuresOf(r)]));
+  const daily = period.days.map((date) => {
+    const f = perDay.get(date) ?? ZERO;
+    return { date, impressions: f.impressions, clicks: f.clicks, money: microsToEuros(f.moneyMicros) };
+  });
+
+  const labels = await labelsFor(
+    db,
+    q.reportBy,
+    dimRows.map((r) => r.k ?? ''),
+  );
+  const out: (ReportRow & { micros: bigint })[] = dimRows.map((r) => {
+    const f = figuresOf(r);
+    const key = r.k ?? '';
+    return { key: labels.key(key), label: labels.label(key), ...present(f), micros: f.moneyMicros };
+  });
+  if (byDate) out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  else out.sort((a, b) => b.impressions - a.impressions || a.label.localeCompare(b.label, 'en'));
+
+  const totals = out.reduce<Figures>(
+    (t, r) => ({
+      impressions: t.impressions + r.impressions,
+      clicks: t.clicks + r.clicks,
+      moneyMicros: t.moneyMicros + r.micros,
+    }),
+    ZERO,
+  );
+  return {
+    reportBy: q.reportBy,
+    startDate: q.startDate,
+    endDate: q.endDate,
+    rows: out.map(({ micros: _, ...row }) => row),
+    totals: present(totals),
+    daily,
+  } satisfies Report;
+}
+
+/** Keys and labels of a dimension's values (one small lookup for campaigns and zones). */
+async function labelsFor(db: DbOrTx, by: ReportBy, keys: string[]) {
+  const same = { key: (k: string) => k, label: (k: string) => k };
+  switch (by) {
+    case ReportBy.Date:
+      return { key: (k: string) => k, label: dayLabel };
+    case ReportBy.Country:
+      return { key: (k: string) => k, label: (k: string) => (k === 'XX' ? 'Unknown' : (COUNTRY_NAMES.get(k) ?? k)) };
+    case ReportBy.Campaign: {
+      const ids = keys.map(Number);
+      const names = ids.length
+        ? await db.select({ id: campaigns.id, name: campaigns.name }).from(campaigns).where(inArray(campaigns.id, ids))
+        : [];
+      const byId = new Map(names.map((n) => [String(n.id), n.name]));
+      return { key: (k: string) => k, label: (k: string) => byId.get(k) ?? `#${k}` };
+    }
+    case ReportBy.Zone: {
+      const ids = keys.map(Number);
+      const found = ids.length
+        ? await db
+            .select({ id: zones.id, unique: zones.unique, alias: zones.alias, domain: websites.domain })
+            .from(zones)
+            .innerJoin(websites, eq(websites.id, zones.websiteId))
+            .where(inArray(zones.id, ids))
+        : [];
+      const byId = new Map(found.map((z) => [String(z.id), z]));
+      return {
+        key: (k: string) => byId.get(k)?.unique ?? k,
+        label: (k: string) => {
+          const z = byId.get(k);
+          return z ? `${z.alias} · ${z.domain}` : `#${k}`;
+        },
+      };
+    }
+    default:
+      return same;
+  }
+}
+
+/** Optimisation and Performance are about exactly one campaign of an advertiser. */
+function oneCampaign(scope: Scope): number {
+  if (scope.role !== 'advertiser') throw badRequest(M.oneCampaign);
+  const [id, ...rest] = scope.campaignIds ?? [];
+  if (id === undefined || rest.length > 0) throw badRequest(M.oneCampaign);
+  return id;
+}
+
+/** group=zone: the zones that showed the campaign in the period (spec 002 §3). */
+async function optimization(
+  db: DbOrTx,
+  scope: Scope,
+  period: ReturnType<typeof checkPeriod>,
+): Promise<OptimizationReport> {
+  oneCampaign(scope);
+  const rows = await rowsOf<{
+    unique: string | null;
+    domain: string | null;
+    format: number | string | null;
+    impressions: string;
+    clicks: string;
+    money: string;
+  }>(
+    db,
+    sql`select z.unique, w.domain, z.format, s.impressions, s.clicks, s.money
+        from (select zone_id, sum(impressions)::text as impressions, sum(clicks)::text as clicks,
+                     sum(${scope.money})::text as money
+              from stats_hourly
+              where ${scope.filter} and hour >= ${period.from.toISOString()}::timestamptz
+                and hour < ${period.to.toISOString()}::timestamptz
+              group by zone_id) s
+        left join zones z on z.id = s.zone_id
+        left join websites w on w.id = z.website_id
+        order by s.impressions::bigint desc, z.unique`,
+  );
+  return {
+    rows: rows.map((r) => {
+      const f = figuresOf(r);
+      return {
+        id: r.unique ?? '',
+        website: r.domain ?? '',
+        type: AD_FORMAT_LABELS[Number(r.format) as AdFormat] ?? '',
+        impressions: f.impressions,
+        clicks: f.clicks,
+        ctr: ctrOf(f.impressions, f.clicks),
+        money: microsToEuros(f.moneyMicros),
+      };
+    }),
+  };
+}
+
+/** group=performance: the campaign's raw events of the period, newest first. */
+async function performance(
+  db: DbOrTx,
+  scope: Scope,
+  period: ReturnType<typeof checkPeriod>,
+  retentionDays: number,
+): Promise<PerformanceReport> {
+  oneCampaign(scope);
+  const rows = await rowsOf<{
+    at: string | Date;
+    kind: number | string;
+    country: string;
+    os: string;
+    browser: string;
+    unique: string | null;
+    domain: string | null;
+    format: number | string | null;
+  }>(
+    db,
+    sql`select e.at, e.kind, e.country, e.os, e.browser, z.unique, w.domain, z.format
+        from (select * from ad_events
+              where ${scope.filter} and at >= ${period.from.toISOString()}::timestamptz
+                and at < ${period.to.toISOString()}::timestamptz
+              order by at desc, id desc
+              limit ${PERFORMANCE_ROWS_MAX + 1}) e
+        left join zones z on z.id = e.zone_id
+        left join websites w on w.id = z.website_id
+        order by e.at desc, e.id desc`,
+  );
+  const truncated = rows.length > PERFORMANCE_ROWS_MAX;
+  return {
+    rows: rows.slice(0, PERFORMANCE_ROWS_MAX).map((r) => {
+      const at = new Date(r.at).toISOString();
+      return {
+        zone: r.unique ?? '',
+        website: r.domain ?? '',
+        type: AD_FORMAT_LABELS[Number(r.format) as AdFormat] ?? '',
+        event: Number(r.kind) === 2 ? 'Click' : 'Impression',
+        country: r.country === 'XX' ? 'Unknown' : (COUNTRY_NAMES.get(r.country) ?? r.country),
+        browser: r.browser,
+        os: r.os,
+        date: at.slice(0, 10),
+        time: at.slice(11, 19),
+      };
+    }),
+    truncated,
+    retentionDays,
+  };
+}
+
+/** GET /reports/{campaignIds}/{websiteId | zone/{zoneId}}. */
+export async function getReport(
+  ctx: AppContext,
+  user: UserRow,
+  target: ReportTarget,
+  q: ReportQuery,
+  now: Date = new Date(),
+): Promise<Report | OptimizationReport | PerformanceReport> {
+  const period = checkPeriod(q.startDate, q.endDate, now);
+  const scope = await resolveScope(ctx.db, user, target);
+  if (q.group === ReportGroup.Zone) return optimization(ctx.db, scope, period);
+  if (q.group === ReportGroup.Performance)
+    return performance(ctx.db, scope, period, ctx.config.delivery.eventRetentionDays);
+  return report(ctx.db, scope, q, period);
+}
+
+// ---------------------------------------------------------------- list figures
+
+export type ListFigures = { impressions: number; clicks: number; spent: number; ctr: number };
+export const NO_FIGURES: ListFigures = { impressions: 0, clicks: 0, spent: 0, ctr: 0 };
+
+const listFigures = (f: Figures): ListFigures => ({
+  impressions: f.impressions,
+  clicks: f.clicks,
+  spent: microsToEuros(f.moneyMicros),
+  ctr: ctrOf(f.impressions, f.clicks),
+});
+
+/** Lifetime figures of campaigns for their lists, in one grouped query over the daily totals. */
+export async function campaignFigures(db: DbOrTx, campaignIds: number[]): Promise<Map<number, ListFigures>> {
+  if (campaignIds.length === 0) return new Map();
+  const rows = await rowsOf<{ id: number | string; impressions: string; clicks: string; money: string }>(
+    db,
+    sql`select campaign_id as id, sum(impressions)::text as impressions, sum(clicks)::text as clicks,
+          sum(cost_micros)::text as money
+        from campaign_spend_daily where campaign_id = any(${intArray(campaignIds)}::int[])
+        group by campaign_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), listFigures(figuresOf(r))]));
+}
+
+/** Lifetime figures (earnings as `spent`) of a publisher's websites, in one grouped query. */
+export async function websiteFigures(db: DbOrTx, publisherId: number): Promise<Map<number, ListFigures>> {
+  const rows = await rowsOf<{ id: number | string; impressions: string; clicks: string; money: string }>(
+    db,
+    // Lifetime totals from the recorder's per-day counters (a big publisher has millions of rollup rows).
+    sql`select d.website_id as id, sum(d.impressions)::text as impressions, sum(d.clicks)::text as clicks,
+          sum(d.earnings_micros)::text as money
+        from website_earnings_daily d join websites w on w.id = d.website_id
+        where w.owner_id = ${publisherId}
+        group by d.website_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), listFigures(figuresOf(r))]));
+}

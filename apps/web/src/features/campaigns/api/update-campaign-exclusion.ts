@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CampaignDetail } from '@cryptads/contract/campaigns';
+import { apiRequest } from '../../../lib/api-client';
+import { campaignKeys } from './keys';
+
+type Exclusion = { excludeList: string[]; excludeFlag: boolean };
+
+/** PUT /api/campaigns/{id} with {excludeList}: the whole new zone list (spec 002 §4); no review. */
+export const updateCampaignExclusion = ({ id, excludeList }: { id: number; excludeList: string[] }) =>
+  apiRequest<Exclusion>(`/campaigns/${id}`, { method: 'PUT', body: { excludeList } });
+
+export function useUpdateCampaignExclusion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCampaignExclusion,
+    onSuccess: (saved, { id }) => {
+      // The answer is the list as stored: show it at once, then refresh the detail.
+      queryClient.setQueryData<CampaignDetail>(campaignKeys.detail(id), (old) => (old ? { ...old, ...saved } : old));
+      return queryClient.invalidateQueries({ queryKey: campaignKeys.detail(id) });
+    },
+  });
+}

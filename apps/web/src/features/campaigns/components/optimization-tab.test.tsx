@@ -1,0 +1,78 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CAMPAIGN_MESSAGES } from '@cryptads/contract/campaign-messages';
+import { saveSession } from '../../../lib/session';
+import { envelopeResponse, renderWithProviders } from '../../../testing/render';
+import { OptimizationTab } from './optimization-tab';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const A = 'aaaaaaaaaaaaaaaa';
+const B = 'bbbbbbbbbbbbbbbb';
+const rows = [A, B].map((id, i) => ({
+  id,
+  website: 'coins.example',
+  type: 'Banner',
+  impressions: 1000 * (i + 1),
+  clicks: i + 1,
+  ctr: 0.1,
+  money: 0.2,
+}));
+
+let campaign: { excludeFlag: boolean; excludeList: string[]; isLocked: boolean; status: number };
+let fetchMock: ReturnType<typeof vi.fn>;
+const putBodies = () =>
+  fetchMock.mock.calls
+    .filter(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')
+    .map(([, init]) => JSON.parse(String((init as RequestInit).body)));
+
+beforeEach(() => {
+  saveSession({ token: 't', userType: 1 });
+  campaign = { excludeFlag: true, excludeList: [B], isLocked: false, status: 1 };
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    if (url === '/api/campaigns/9' && init?.method === 'PUT') {
+      campaign = { ...campaign, excludeList: JSON.parse(String(init.body)).excludeList };
+      return envelopeResponse({ excludeList: campaign.excludeList, excludeFlag: campaign.excludeFlag });
+    }
+    if (url === '/api/campaigns/9') return envelopeResponse({ id: 9, name: 'Spring', ...campaign });
+    if (url.startsWith('/api/reports/9/all?group=zone&')) return envelopeResponse({ rows });
+    return envelopeResponse(null, 404, 'Not found');
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+describe('optimization tab', { timeout: 30_000 }, () => {
+  it('checks the zones the campaign shows on and sends the whole new exclusion list on each toggle', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<OptimizationTab id={9} />);
+    const a = await screen.findByRole('checkbox', { name: `Show ads on zone ${A}` });
+    const b = screen.getByRole('checkbox', { name: `Show ads on zone ${B}` });
+    expect(a).toBeChecked();
+    expect(b).not.toBeChecked();
+    await user.click(a);
+    await waitFor(() => expect(putBodies()).toEqual([{ excludeList: [B, A] }]));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: `Show ads on zone ${A}` })).not.toBeChecked());
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: `Show ads on zone ${B}` })).toBeEnabled());
+    await user.click(screen.getByRole('checkbox', { name: `Show ads on zone ${B}` }));
+    await waitFor(() => expect(putBodies()[1]).toEqual({ excludeList: [A] }));
+  });
+
+  it('treats the list as the only zones to run on when excludeFlag is off', async () => {
+    campaign = { ...campaign, excludeFlag: false };
+    const user = userEvent.setup();
+    renderWithProviders(<OptimizationTab id={9} />);
+    const a = await screen.findByRole('checkbox', { name: `Show ads on zone ${A}` });
+    expect(a).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: `Show ads on zone ${B}` })).toBeChecked();
+    await user.click(a);
+    await waitFor(() => expect(putBodies()).toEqual([{ excludeList: [B, A] }]));
+  });
+
+  it('does not let a locked campaign change its zones', async () => {
+    campaign = { ...campaign, isLocked: true };
+    renderWithProviders(<OptimizationTab id={9} />);
+    expect(await screen.findByRole('checkbox', { name: `Show ads on zone ${A}` })).toBeDisabled();
+    expect(screen.getByText(CAMPAIGN_MESSAGES.locked)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,124 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { REPORT_MESSAGES } from '@cryptads/contract/report-messages';
+import type { Report } from '@cryptads/contract/reports';
+import { saveSession } from '../../../lib/session';
+import { envelopeResponse, renderWithProviders } from '../../../testing/render';
+import { presetRange } from '../../../ui/report-period';
+import { ReportsPage } from './reports-page';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const figures = { impressions: 0, clicks: 0, money: 0, ctr: 0, eCpm: 0 };
+const report = (over: Partial<Report> = {}): Report => ({
+  reportBy: 'date',
+  startDate: '2026-03-25',
+  endDate: '2026-03-31',
+  rows: [
+    { key: '2026-03-30', label: '30 Mar 2026', impressions: 12000, clicks: 30, money: 2.4, ctr: 0.25, eCpm: 0.2 },
+    { key: '2026-03-31', label: '31 Mar 2026', impressions: 8000, clicks: 10, money: 1.6, ctr: 0.13, eCpm: 0.2 },
+  ],
+  totals: { impressions: 20000, clicks: 40, money: 4, ctr: 0.2, eCpm: 0.2 },
+  daily: [
+    { date: '2026-03-30', impressions: 12000, clicks: 30, money: 2.4 },
+    { date: '2026-03-31', impressions: 8000, clicks: 10, money: 1.6 },
+  ],
+  ...over,
+});
+
+let answer: () => Response;
+let fetchMock: ReturnType<typeof vi.fn>;
+const reportCalls = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith('/api/reports/'));
+
+beforeEach(() => {
+  answer = () => envelopeResponse(report());
+  fetchMock = vi.fn(async (url: string) => {
+    if (url === '/api/campaigns/names') return envelopeResponse([{ id: 4, name: 'Spring sale' }]);
+    if (url === '/api/websites/names')
+      return envelopeResponse([{ id: 7, name: 'coins.example', domain: 'coins.example', status: 1 }]);
+    if (url.startsWith('/api/reports/')) return answer();
+    return envelopeResponse(null, 404, 'Not found');
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+// Lazy Mantine pickers and several requests per test: a busy machine needs more than 5 s.
+describe('reports page', { timeout: 30_000 }, () => {
+  it('shows an advertiser the last 7 days by date with totals, cost and the CSV note', async () => {
+    saveSession({ token: 't', userType: 1 });
+    renderWithProviders(<ReportsPage />, { route: '/reports/' });
+    const { startDate, endDate } = presetRange('last7');
+    expect(await screen.findByTestId('total-impressions')).toHaveTextContent('20,000');
+    expect(reportCalls()[0]).toBe(
+      `/api/reports/all/all?group=report&reportBy=date&startDate=${startDate}&endDate=${endDate}`,
+    );
+    expect(screen.getByTestId('total-money')).toHaveTextContent('€4.00');
+    const table = screen.getByRole('table', { name: 'Report by Date' });
+    expect(within(table).getByRole('columnheader', { name: /Cost/ })).toBeInTheDocument();
+    expect(within(table).getByText('30 Mar 2026')).toBeInTheDocument();
+    expect(within(table).getByText('0.25%')).toBeInTheDocument();
+    expect(screen.getByText(REPORT_MESSAGES.csvNote)).toBeInTheDocument();
+    expect(screen.getByText(REPORT_MESSAGES.utcNote)).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: /Impressions per day from 30 Mar to 31 Mar: 20,000 in total/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('runs the report again with the chosen dimension, period and campaigns on Generate Report', async () => {
+    saveSession({ token: 't', userType: 1 });
+    const user = userEvent.setup();
+    renderWithProviders(<ReportsPage />, { route: '/reports/' });
+    await screen.findByTestId('total-impressions');
+    await user.click(screen.getByLabelText('Reports By', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Zones' }));
+    await user.click(screen.getByLabelText('Period', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Yesterday' }));
+    await user.click(screen.getByLabelText('Campaigns', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Spring sale (#4)' }));
+    // Nothing runs before Generate Report.
+    expect(reportCalls()).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Generate Report' }));
+    const { startDate, endDate } = presetRange('yesterday');
+    await waitFor(() =>
+      expect(reportCalls().at(-1)).toBe(
+        `/api/reports/4/all?group=report&reportBy=zone&startDate=${startDate}&endDate=${endDate}`,
+      ),
+    );
+  });
+
+  it('offers publishers their websites and dimensions without Campaign and Zones, and shows Earnings', async () => {
+    saveSession({ token: 't', userType: 2 });
+    const user = userEvent.setup();
+    renderWithProviders(<ReportsPage />, { route: '/reports/?by=campaign' });
+    expect(await screen.findByTestId('total-money')).toHaveTextContent('€4.00');
+    expect(screen.getByText('Earnings', { selector: 'p' })).toBeInTheDocument();
+    // A dimension publishers do not have falls back to Date.
+    expect(reportCalls()[0]).toContain('reportBy=date');
+    await user.click(screen.getByLabelText('Reports By', { selector: 'input' }));
+    expect(screen.queryByRole('option', { name: 'Campaign' })).toBeNull();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByLabelText('Websites', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'coins.example' }));
+    await user.click(screen.getByRole('button', { name: 'Generate Report' }));
+    await waitFor(() => expect(reportCalls().at(-1)).toMatch(/^\/api\/reports\/all\/7\?group=report/));
+  });
+
+  it('says No data available. for a period without traffic', async () => {
+    saveSession({ token: 't', userType: 1 });
+    answer = () => envelopeResponse(report({ rows: [], totals: figures, daily: [] }));
+    renderWithProviders(<ReportsPage />, { route: '/reports/' });
+    expect(await screen.findByText('No data available.')).toBeInTheDocument();
+    expect(screen.getByTestId('total-impressions')).toHaveTextContent('0');
+  });
+
+  it('shows the server reason and a retry when the report fails', async () => {
+    saveSession({ token: 't', userType: 1 });
+    answer = () => envelopeResponse(null, 400, REPORT_MESSAGES.tooLong);
+    renderWithProviders(<ReportsPage />, { route: '/reports/' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(REPORT_MESSAGES.tooLong);
+    answer = () => envelopeResponse(report());
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('total-impressions')).toHaveTextContent('20,000');
+  });
+});

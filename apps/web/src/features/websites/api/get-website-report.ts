@@ -1,0 +1,21 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ReportBy } from '@cryptads/contract/report-messages';
+import type { Report } from '@cryptads/contract/reports';
+import { apiRequest } from '../../../lib/api-client';
+import { reportPath } from '../../../lib/report-path';
+import { websiteKeys } from './keys';
+
+export type WebsiteReportParams = { zone: string | null; reportBy: ReportBy; startDate: string; endDate: string };
+
+/** GET /api/reports/all/{id} or /api/reports/all/zone/{zone}: the website's Reports tab. */
+export const getWebsiteReport = (id: number, { zone, ...params }: WebsiteReportParams, signal?: AbortSignal) =>
+  apiRequest<Report>(reportPath({ websiteId: id, zoneId: zone }, { ...params, group: 'report' }), { signal });
+
+export const websiteReportQueryOptions = (id: number, params: WebsiteReportParams) =>
+  queryOptions({
+    queryKey: websiteKeys.report(id, params),
+    queryFn: ({ signal }) => getWebsiteReport(id, params, signal),
+  });
+
+export const useWebsiteReport = (id: number, params: WebsiteReportParams) =>
+  useQuery({ ...websiteReportQueryOptions(id, params), placeholderData: keepPreviousData });

@@ -1,0 +1,155 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { deflateSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import type { TodayStats } from '@cryptads/contract/reports';
+import type { WebsiteDetail } from '@cryptads/contract/websites';
+import { api, createVerifiedUser } from './support/api';
+import { operator } from './support/operator';
+
+/**
+ * Issue 5: a publisher's ad code on a page of another site serves a real campaign's banner;
+ * clicking it lands on the advertiser's page with the tracking tokens filled, and the
+ * impression and click are counted. The "other sites" are a local HTTP server reached under
+ * *.e2e.test names (a landing URL must have a real-looking domain), mapped to 127.0.0.1.
+ */
+const ADVERTISER = { email: 'advertiser@cryptads.example', password: 'Advertiser#2026' };
+
+test.use({
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--host-resolver-rules=MAP *.e2e.test 127.0.0.1'],
+  },
+});
+
+const CRC = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (buf: Buffer) => {
+  let c = 0xffffffff;
+  for (const b of buf) c = (CRC[(c ^ b) & 0xff] as number) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+const chunk = (type: string, data: Buffer) => {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+};
+/** A plain orange 300x250 PNG. */
+function banner(): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(300, 0);
+  ihdr.writeUInt32BE(250, 4);
+  ihdr.writeUInt8(8, 8);
+  ihdr.writeUInt8(2, 9);
+  const raw = Buffer.alloc((300 * 3 + 1) * 250);
+  for (let y = 0; y < 250; y++) for (let x = 0; x < 300; x++) raw.set([240, 120 + (x % 60), 30], y * 901 + 1 + x * 3);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+let server: Server;
+let port = 0;
+let adCode = '';
+test.beforeAll(async () => {
+  server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname === '/landing') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(Object.fromEntries(url.searchParams)));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      `<!doctype html><html><head><title>Publisher page</title></head><body><h1>News</h1>${adCode}</body></html>`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+test.afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+test('a zone ad code serves a running campaign, the click lands with its tokens, both are counted', async ({
+  page,
+  context,
+  request,
+}) => {
+  // The demo advertiser has money; its new campaign outbids the demo ones (CPM €15).
+  const login = await api<{ token: string }>(request, 'POST', '/login', { data: { ...ADVERTISER, captcha: 'none' } });
+  expect(login.status).toBe(200);
+  const token = login.body.response.token;
+  const upload = await api<{ resource: string; name: string }>(request, 'POST', '/uploads', {
+    token,
+    data: { purpose: 'banner', name: 'e2e-300x250.png', data: `data:image/png;base64,${banner().toString('base64')}` },
+  });
+  expect(upload.status).toBe(200);
+  const landing = `http://landing.e2e.test:${port}/landing?zone={zone_id}&domain={domain}&cid={campaign_id}&size={banner_size}`;
+  const created = await api<{ id: number }>(request, 'POST', '/campaigns', {
+    token,
+    data: {
+      kind: 'display',
+      name: 'E2E delivery',
+      landingUrl: landing,
+      price: 15,
+      dailyBudget: 100,
+      category: 1,
+      countries: [],
+      creatives: [{ resource: upload.body.response.resource, name: upload.body.response.name }],
+    },
+  });
+  expect(created.status).toBe(200);
+  const campaignId = created.body.response.id;
+  expect(operator('campaign', 'approve', String(campaignId))).toContain('approved');
+
+  const publisher = await createVerifiedUser(request, 'publisher');
+  const site = await api<{ id: number }>(request, 'POST', '/websites', {
+    token: publisher.token,
+    data: { website: `https://news${Date.now().toString(36)}.example`, categories: [] },
+  });
+  expect(site.status).toBe(200);
+  const siteId = site.body.response.id;
+  expect(operator('website', 'approve', String(siteId))).toContain('approved');
+  const detail = await api<WebsiteDetail>(request, 'GET', `/websites/${siteId}`, { token: publisher.token });
+  const zone = detail.body.response.zones.find((z) => z.type === 1 && z.size === '300x250');
+  expect(zone?.snippets[0]?.code).toContain('/tag.js');
+  adCode = zone?.snippets[0]?.code ?? '';
+  const before = (await api<TodayStats>(request, 'GET', '/reports', { token })).body.response;
+
+  // The delivery index sees new zones within seconds: reload until the banner is there.
+  const frame = page.frameLocator('ins.cryptads-zone iframe');
+  await expect(async () => {
+    await page.goto(`http://publisher.e2e.test:${port}/`);
+    await expect(frame.locator('img')).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 40_000 });
+  const [landingPage] = await Promise.all([context.waitForEvent('page'), frame.locator('a').click()]);
+  await landingPage.waitForURL(/\/landing\?/);
+  const query = JSON.parse((await landingPage.locator('body').textContent()) ?? '{}') as Record<string, string>;
+  expect(query).toEqual({
+    zone: zone?.unique,
+    domain: detail.body.response.domain,
+    cid: String(campaignId),
+    size: '300x250',
+  });
+
+  // Recorded within seconds (the recorder flushes every second): the advertiser's today numbers move.
+  await expect
+    .poll(
+      async () => {
+        const now = (await api<TodayStats>(request, 'GET', '/reports', { token })).body.response;
+        return { impressions: now.impressions - before.impressions >= 1, clicks: now.clicks - before.clicks >= 1 };
+      },
+      { timeout: 15_000 },
+    )
+    .toEqual({ impressions: true, clicks: true });
+});

@@ -1,0 +1,51 @@
+/** Report constants and texts, free of zod so the web bundle can import them cheaply. */
+
+export const ReportBy = {
+  Date: 'date',
+  Country: 'country',
+  Os: 'os',
+  Browser: 'browser',
+  Campaign: 'campaign',
+  Zone: 'zone',
+} as const;
+export type ReportBy = (typeof ReportBy)[keyof typeof ReportBy];
+
+/** Dimensions of the /reports/ page per role (spec 002 §2); campaign and website tabs use the first four. */
+export const REPORT_BY_LABELS: Record<ReportBy, string> = {
+  date: 'Date',
+  country: 'Countries',
+  os: 'Operating Systems',
+  browser: 'Browsers',
+  campaign: 'Campaign',
+  zone: 'Zones',
+};
+export const COMMON_REPORT_BY: readonly ReportBy[] = ['date', 'country', 'os', 'browser'];
+export const ADVERTISER_REPORT_BY: readonly ReportBy[] = [...COMMON_REPORT_BY, 'campaign', 'zone'];
+
+export const ReportGroup = { Report: 'report', Zone: 'zone', Performance: 'performance' } as const;
+export type ReportGroup = (typeof ReportGroup)[keyof typeof ReportGroup];
+
+/** Most days one report may span (the CSV note: data is available for only 1 year). */
+export const REPORT_MAX_DAYS = 366;
+/** Most raw events the Performance tab returns. */
+export const PERFORMANCE_ROWS_MAX = 1000;
+
+export const REPORT_MESSAGES = {
+  invalidDate: 'Please choose a valid date.',
+  startAfterEnd: 'The start date must not be after the end date.',
+  endInFuture: 'The end date must not be after today.',
+  tooLong: 'A report can span at most one year.',
+  tooOld: 'Data is available for only 1 year.',
+  invalidCampaigns: 'Please choose valid campaigns.',
+  invalidWebsite: 'Please choose a valid website.',
+  invalidZone: 'Please choose a valid zone.',
+  campaignNotFound: 'Campaign not found.',
+  websiteNotFound: 'Website not found.',
+  zoneNotFound: 'Zone not found.',
+  /** A dimension the caller's role does not have (publishers: Campaign, Zones). */
+  invalidReportBy: 'Please choose a valid report type.',
+  /** Optimisation and Performance are reports of exactly one campaign. */
+  oneCampaign: 'Please choose one campaign.',
+  csvNote: 'Data is available for only 1 year. The export strips commas, percent signs and euro signs.',
+  utcNote: 'Days are UTC.',
+} as const;

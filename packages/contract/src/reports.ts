@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { REPORT_MESSAGES, ReportBy, ReportGroup } from './report-messages';
+
+export * from './report-messages';
+
+/**
+ * Reports (spec 002 §2, §3, §7; spec 000 §7). Money is euros: Cost for advertisers, Earnings
+ * for publishers. Days are UTC (DESIGN §3) as 'YYYY-MM-DD'.
+ */
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, REPORT_MESSAGES.invalidDate);
+
+/** GET /reports: today's figures (UTC day) of the caller's campaigns or websites. */
+export const TodayStatsSchema = z.object({
+  impressions: z.number().int(),
+  clicks: z.number().int(),
+  /** Cost (advertiser) or earnings (publisher), euros. */
+  money: z.number(),
+  /** Percent, 2 decimals. */
+  ctr: z.number(),
+});
+export type TodayStats = z.infer<typeof TodayStatsSchema>;
+
+/**
+ * GET /reports/{campaignIds}/{websiteId} and GET /reports/{campaignIds}/zone/{zoneId}.
+ * campaignIds: 'all' or comma-separated campaign ids (advertisers; publishers send 'all').
+ * websiteId: 'all' or a website id (publishers; advertisers send 'all').
+ */
+export const ReportPathSchema = z.object({
+  campaignIds: z.string().regex(/^(all|\d{1,10}(,\d{1,10}){0,199})$/, REPORT_MESSAGES.invalidCampaigns),
+  websiteId: z.string().regex(/^(all|\d{1,10})$/, REPORT_MESSAGES.invalidWebsite),
+});
+export const ReportZonePathSchema = z.object({
+  campaignIds: ReportPathSchema.shape.campaignIds,
+  zoneId: z.string().regex(/^[0-9a-f]{16}$/, REPORT_MESSAGES.invalidZone),
+});
+
+export const ReportQuerySchema = z
+  .object({
+    /** report (default): rows by reportBy; zone: the optimisation rows; performance: raw events. */
+    group: z.enum([ReportGroup.Report, ReportGroup.Zone, ReportGroup.Performance]).default(ReportGroup.Report),
+    reportBy: z
+      .enum([ReportBy.Date, ReportBy.Country, ReportBy.Os, ReportBy.Browser, ReportBy.Campaign, ReportBy.Zone])
+      .default(ReportBy.Date),
+    startDate: isoDay,
+    endDate: isoDay,
+  })
+  .refine((q) => q.startDate <= q.endDate, { message: REPORT_MESSAGES.startAfterEnd, path: ['startDate'] });
+export type ReportQuery = z.infer<typeof ReportQuerySchema>;
+
+const figures = {
+  impressions: z.number().int(),
+  clicks: z.number().int(),
+  /** Euros: cost (advertiser) or earnings (publisher). */
+  money: z.number(),
+  /** Percent, 2 decimals (clicks / impressions × 100). */
+  ctr: z.number(),
+  /** Euros per thousand impressions. */
+  eCpm: z.number(),
+};
+
+/** One row of a report: the dimension's key (date, ISO country, os, browser, campaign id, zone id) and label. */
+export const ReportRowSchema = z.object({ key: z.string(), label: z.string(), ...figures });
+export type ReportRow = z.infer<typeof ReportRowSchema>;
+export const ReportTotalsSchema = z.object(figures);
+export type ReportTotals = z.infer<typeof ReportTotalsSchema>;
+
+/** group=report. `daily` has one point per day of the period (zeros included) for the chart. */
+export const ReportSchema = z.object({
+  reportBy: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  rows: z.array(ReportRowSchema),
+  totals: ReportTotalsSchema,
+  daily: z.array(
+    z.object({ date: z.string(), impressions: z.number().int(), clicks: z.number().int(), money: z.number() }),
+  ),
+});
+export type Report = z.infer<typeof ReportSchema>;
+
+/** group=zone: the campaign's optimisation rows (spec 002 §3), one per zone that showed it. */
+export const OptimizationRowSchema = z.object({
+  /** The zone's public id, the value the campaign's excludeList holds. */
+  id: z.string(),
+  website: z.string(),
+  /** Ad format label ('Banner', 'Native', ...). */
+  type: z.string(),
+  impressions: z.number().int(),
+  clicks: z.number().int(),
+  ctr: z.number(),
+  money: z.number(),
+});
+export type OptimizationRow = z.infer<typeof OptimizationRowSchema>;
+export const OptimizationReportSchema = z.object({ rows: z.array(OptimizationRowSchema) });
+export type OptimizationReport = z.infer<typeof OptimizationReportSchema>;
+
+/** group=performance: recent raw events, newest first (at most PERFORMANCE_ROWS_MAX). */
+export const PerformanceRowSchema = z.object({
+  zone: z.string(),
+  website: z.string(),
+  type: z.string(),
+  /** 'Impression' or 'Click'. */
+  event: z.string(),
+  country: z.string(),
+  browser: z.string(),
+  os: z.string(),
+  /** 'YYYY-MM-DD' (UTC). */
+  date: z.string(),
+  /** 'HH:MM:SS' (UTC). */
+  time: z.string(),
+});
+export type PerformanceRow = z.infer<typeof PerformanceRowSchema>;
+export const PerformanceReportSchema = z.object({
+  rows: z.array(PerformanceRowSchema),
+  /** True when more events matched than were returned. */
+  truncated: z.boolean(),
+  /** Raw events are kept this many days; older periods show nothing here. */
+  retentionDays: z.number().int(),
+});
+export type PerformanceReport = z.infer<typeof PerformanceReportSchema>;
