@@ -5,7 +5,9 @@ import { expect, test } from '@playwright/test';
 import type { TodayStats } from '@cryptads/contract/reports';
 import type { WebsiteDetail } from '@cryptads/contract/websites';
 import { api, createVerifiedUser } from './support/api';
+import { checkScreen } from './support/a11y';
 import { operator } from './support/operator';
+import { loginThroughForm } from './support/ui';
 
 /**
  * Issue 5: a publisher's ad code on a page of another site serves a real campaign's banner;
@@ -13,8 +15,6 @@ import { operator } from './support/operator';
  * impression and click are counted. The "other sites" are a local HTTP server reached under
  * *.e2e.test names (a landing URL must have a real-looking domain), mapped to 127.0.0.1.
  */
-const ADVERTISER = { email: 'advertiser@cryptads.example', password: 'Advertiser#2026' };
-
 test.use({
   launchOptions: {
     executablePath: '/usr/bin/chromium',
@@ -85,10 +85,10 @@ test('a zone ad code serves a running campaign, the click lands with its tokens,
   context,
   request,
 }) => {
-  // The demo advertiser has money; its new campaign outbids the demo ones (CPM €15).
-  const login = await api<{ token: string }>(request, 'POST', '/login', { data: { ...ADVERTISER, captcha: 'none' } });
-  expect(login.status).toBe(200);
-  const token = login.body.response.token;
+  // A new advertiser, funded by an account manager; its campaign outbids the demo ones (CPM €15).
+  const advertiser = await createVerifiedUser(request, 'advertiser');
+  expect(operator('user', 'credit', advertiser.email, '100', `e2e-${advertiser.email}`)).toContain('Credited €100.00');
+  const token = advertiser.token;
   const upload = await api<{ resource: string; name: string }>(request, 'POST', '/uploads', {
     token,
     data: { purpose: 'banner', name: 'e2e-300x250.png', data: `data:image/png;base64,${banner().toString('base64')}` },
@@ -152,4 +152,15 @@ test('a zone ad code serves a running campaign, the click lands with its tokens,
       { timeout: 15_000 },
     )
     .toEqual({ impressions: true, clicks: true });
+
+  // The advertiser sees them in /reports/ (today, by campaign) and pays for the impressions.
+  await loginThroughForm(page, advertiser.email, advertiser.password);
+  await expect(page).toHaveURL('/');
+  await page.goto('/reports/?period=today&by=campaign');
+  const row = page.getByRole('table', { name: 'Report by Campaign' }).getByRole('row', { name: /E2E delivery/ });
+  await expect(row).toBeVisible();
+  await expect(page.getByTestId('total-impressions')).not.toHaveText('0');
+  await expect(page.getByTestId('total-clicks')).not.toHaveText('0');
+  await expect(page.getByTestId('header-balance')).not.toContainText('€100.00');
+  await checkScreen(page, 'reports-after-delivery');
 });

@@ -60,4 +60,17 @@ describe('operator hand-off route', () => {
     expect(missing.statusCode).toBe(400);
     expect(body(missing).reason).toBe('No account with email nobody@x.example.');
   });
+
+  it('credits an account once per reference, through the ledger', async () => {
+    const { email, headers } = await loginAs(app, 'advertiser');
+    const credit = (args: string[]) => run({ 'x-operator-token': token }, { domain: 'user', action: 'credit', args });
+    const first = await credit([email, '250.5', 'wire-4711']);
+    expect(body<{ output: string }>(first).response.output).toBe(`Credited €250.50 to ${email}; balance €250.50.`);
+    const again = await credit([email, '250.5', 'wire-4711']);
+    expect(body<{ output: string }>(again).response.output).toContain('already credited');
+    const me = await app.inject({ method: 'GET', url: '/api/user', headers });
+    expect(body<{ balance: number }>(me).response.balance).toBe(250.5);
+    const refused = await credit([email, '-5', 'wire-4712']);
+    expect(refused.statusCode).toBe(400);
+  });
 });

@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { eurosToMicros, formatEuros, microsToEuros } from '@cryptads/contract/money';
 import { users } from '../../db/schema/users';
+import { postLedgerEntry } from '../../modules/ledger/ledger.service';
 import { revokeUserSessions } from '../../modules/sessions/sessions.service';
 import type { OperatorCommand } from '../types';
 
@@ -31,6 +33,31 @@ export const userCommands: Record<string, OperatorCommand> = {
       const user = await findByEmail(ctx, email);
       await ctx.db.update(users).set({ disabledAt: null, updatedAt: new Date() }).where(eq(users.id, user.id));
       return `Account ${user.email} (#${user.id}) enabled.`;
+    },
+  },
+  credit: {
+    args: '<email> <euros> <reference>',
+    help: 'credit an account through the ledger (a wire received by hand); the reference is applied once',
+    async run(ctx, [email, euros, reference]) {
+      const user = await findByEmail(ctx, email);
+      const amount = Number(euros);
+      if (!Number.isFinite(amount) || amount <= 0 || amount > 1_000_000)
+        throw new Error('Give an amount in euros between 0 and 1,000,000.');
+      if (!reference) throw new Error('Give a reference (for example the bank transfer id); it is applied once.');
+      const { entry, applied } = await ctx.db.transaction((tx) =>
+        postLedgerEntry(tx, {
+          userId: user.id,
+          amountMicros: eurosToMicros(amount),
+          kind: 'deposit',
+          description: 'Deposit credited by an account manager',
+          reference,
+          idempotencyKey: `operator-credit:${reference}`,
+        }),
+      );
+      const balance = formatEuros(microsToEuros(entry.balanceAfterMicros));
+      return applied
+        ? `Credited ${formatEuros(amount)} to ${user.email}; balance ${balance}.`
+        : `Reference ${reference} was already credited; nothing changed.`;
     },
   },
 };
