@@ -102,7 +102,7 @@ export async function registerDelivery(app: FastifyInstance, delivery: Delivery)
       const query = ServeQuerySchema.safeParse(request.query);
       const userAgent = request.headers['user-agent'] ?? '';
       const agent = parseAgent(userAgent);
-      if (!query.success || agent.bot) return reply.status(204).send();
+      if (!query.success || agent.bot || delivery.recorder.saturated) return reply.status(204).send();
       const country = delivery.geo.country(request.ip, request.headers);
       const decision = delivery.engine.decide(
         request.params.zone,

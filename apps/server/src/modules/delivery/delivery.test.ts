@@ -5,11 +5,12 @@ import { ledgerEntries } from '../../db/schema/ledger';
 import { adEvents, statsHourly } from '../../db/schema/stats';
 import { users } from '../../db/schema/users';
 import { zones } from '../../db/schema/websites';
+import { loadConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { tempDataDir, uploadFile } from '../campaigns/test-helpers';
 import { reviewZone } from '../websites/websites.service';
 import { signClick } from './click-token';
-import { recordBatch } from './recorder';
+import { Recorder, recordBatch } from './recorder';
 import { pruneAdEvents } from './retention';
 import {
   approvedWebsite,
@@ -516,5 +517,39 @@ describe('zones listed for reference', () => {
     expect([...formats].sort()).toEqual([0, 1, 3, 4, 6]);
     const [z] = await app.ctx.db.select().from(zones).where(eq(zones.websiteId, site.siteId)).limit(1);
     expect(z?.status).toBe(1);
+  });
+});
+
+describe('Recorder', () => {
+  it('keeps every event while the database refuses batches, and says when delivery must pause', async () => {
+    const config = loadConfig({ DELIVERY_BATCH_MAX: '2', DELIVERY_FLUSH_MS: '10000' });
+    const refusing = {
+      transaction: async () => {
+        throw new Error('database unavailable');
+      },
+    } as unknown as TestApp['ctx']['db'];
+    const recorder = new Recorder({ db: refusing, config });
+    const event = (n: number): DeliveryEvent => ({
+      kind: EventKind.Impression,
+      at: new Date(),
+      impressionId: `imp-${n}`,
+      campaignId: 1,
+      creativeId: 1,
+      zoneId: 1,
+      websiteId: 1,
+      advertiserId: 1,
+      publisherId: 2,
+      country: 'DE',
+      os: 'Windows',
+      browser: 'Chrome',
+      device: 1,
+      costMicros: 200n,
+    });
+    for (let n = 0; n < 19; n++) recorder.push(event(n));
+    await expect(recorder.flush()).rejects.toThrow('database unavailable');
+    expect(recorder.size).toBe(19);
+    expect(recorder.saturated).toBe(false);
+    recorder.push(event(19));
+    expect(recorder.saturated).toBe(true);
   });
 });

@@ -391,6 +391,14 @@ export class Recorder {
     return this.buffer.length;
   }
 
+  /**
+   * Ten batches are waiting: the database keeps refusing them. Delivery then serves nothing
+   * rather than count traffic it cannot bill, and the waiting events are kept, not dropped.
+   */
+  get saturated() {
+    return this.buffer.length >= this.ctx.config.delivery.batchMax * 10;
+  }
+
   push(event: DeliveryEvent) {
     this.buffer.push(event);
     this.hooks.onPushed?.(event);
