@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import type { TodayStats } from '@cryptads/contract/reports';
 import type { WebsiteDetail } from '@cryptads/contract/websites';
 import { api, createVerifiedUser } from './support/api';
 import { checkScreen } from './support/a11y';
 import { operator } from './support/operator';
+import { png } from './support/png';
 import { loginThroughForm } from './support/ui';
 
 /**
@@ -21,41 +21,6 @@ test.use({
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--host-resolver-rules=MAP *.e2e.test 127.0.0.1'],
   },
 });
-
-const CRC = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (buf: Buffer) => {
-  let c = 0xffffffff;
-  for (const b of buf) c = (CRC[(c ^ b) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-const chunk = (type: string, data: Buffer) => {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-};
-/** A plain orange 300x250 PNG. */
-function banner(): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(300, 0);
-  ihdr.writeUInt32BE(250, 4);
-  ihdr.writeUInt8(8, 8);
-  ihdr.writeUInt8(2, 9);
-  const raw = Buffer.alloc((300 * 3 + 1) * 250);
-  for (let y = 0; y < 250; y++) for (let x = 0; x < 300; x++) raw.set([240, 120 + (x % 60), 30], y * 901 + 1 + x * 3);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 let server: Server;
 let port = 0;
@@ -91,7 +56,11 @@ test('a zone ad code serves a running campaign, the click lands with its tokens,
   const token = advertiser.token;
   const upload = await api<{ resource: string; name: string }>(request, 'POST', '/uploads', {
     token,
-    data: { purpose: 'banner', name: 'e2e-300x250.png', data: `data:image/png;base64,${banner().toString('base64')}` },
+    data: {
+      purpose: 'banner',
+      name: 'e2e-300x250.png',
+      data: `data:image/png;base64,${png(300, 250, [240, 120, 30]).toString('base64')}`,
+    },
   });
   expect(upload.status).toBe(200);
   const landing = `http://landing.e2e.test:${port}/landing?zone={zone_id}&domain={domain}&cid={campaign_id}&size={banner_size}`;

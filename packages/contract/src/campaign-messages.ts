@@ -228,6 +228,13 @@ export function matchBannerSize(
   return null;
 }
 
+/**
+ * Spec 002 §4 "Exclusion toggling": with excludeFlag set a campaign's excludeList names the
+ * zones to leave out; without it the list names the only zones to run on. The one reading of
+ * the rule: the ad server, the traffic simulator and the Optimization tab's boxes all use it.
+ */
+export const showsOnZone = (excludeFlag: boolean, listed: boolean) => (excludeFlag ? !listed : listed);
+
 /** Tracking tokens a landing URL may carry; they are replaced when an ad is served. */
 export const LANDING_URL_TOKENS = [
   { token: '{zone_id}', label: 'Zone ID', example: '123' },

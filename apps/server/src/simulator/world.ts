@@ -1,9 +1,17 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { AdFormat, type CampaignKind, CampaignStatus, KIND_AD_FORMAT, TrafficType } from '@cryptads/contract/campaigns';
+import {
+  AdFormat,
+  type CampaignKind,
+  CampaignStatus,
+  KIND_AD_FORMAT,
+  showsOnZone,
+  TrafficType,
+} from '@cryptads/contract/campaigns';
 import { WebsiteStatus, ZoneStatus } from '@cryptads/contract/websites';
 import type { DbOrTx } from '../db/client';
 import { campaignBlacklists, campaigns, creatives } from '../db/schema/campaigns';
 import { websites, zones } from '../db/schema/websites';
+import { normaliseDomain } from '../modules/delivery/engine';
 import type { Visitor } from './visitors';
 
 /**
@@ -100,20 +108,10 @@ export function creativeFits(
   return creative.format === KIND_AD_FORMAT[campaign.kind] && zone.format === creative.format;
 }
 
-const normaliseDomain = (d: string) =>
-  d
-    .trim()
-    .toLowerCase()
-    .replace(/^https?:\/\//, '')
-    .replace(/\/.*$/, '')
-    .replace(/^www\./, '');
-
 function campaignAllowsZone(campaign: SimCampaign, zone: SimZone, blacklist: Set<string>): boolean {
   if (zone.excludedCategories.includes(campaign.category)) return false;
   if (blacklist.has(zone.unique) || blacklist.has(normaliseDomain(zone.domain))) return false;
-  // excludeFlag set: the list names zones to leave out; unset: the only zones to run on.
-  const listed = campaign.excludeList.includes(zone.unique);
-  return campaign.excludeFlag ? !listed : listed;
+  return showsOnZone(campaign.excludeFlag, campaign.excludeList.includes(zone.unique));
 }
 
 /** The visitor's country and device fit the pair (targeting; a sticky bar's size per device). */

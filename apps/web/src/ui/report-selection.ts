@@ -88,9 +88,9 @@ export function reportSearchParams(s: ReportSelection): URLSearchParams {
 /** The selection in the URL, and `apply` that writes a new one (Generate Report). */
 export function useReportSelection(allowedBy: readonly ReportBy[] = COMMON_REPORT_BY) {
   const [params, setParams] = useSearchParams();
+  // Keyed by the query string: a new params object with the same query keeps the same selection.
   const key = params.toString();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the query string is the identity of params.
-  const selection = useMemo(() => parseReportSearch(params, allowedBy), [key, allowedBy]);
+  const selection = useMemo(() => parseReportSearch(new URLSearchParams(key), allowedBy), [key, allowedBy]);
   const apply = useCallback((next: ReportSelection) => setParams(reportSearchParams(next)), [setParams]);
   return [selection, apply] as const;
 }

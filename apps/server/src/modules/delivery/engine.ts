@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { AdFormat, CampaignStatus, PaymentMode, TrafficType } from '@cryptads/contract/campaign-messages';
+import { AdFormat, CampaignStatus, PaymentMode, showsOnZone, TrafficType } from '@cryptads/contract/campaign-messages';
 import { WebsiteStatus } from '@cryptads/contract/websites-messages';
 import type { Db } from '../../db/client';
 import { campaignBlacklists, campaigns, creatives, uploads } from '../../db/schema/campaigns';
@@ -608,8 +608,7 @@ export class DeliveryEngine {
     const adv = this.advertisers.get(c.advertiserId);
     if (!adv) return 'advertiser';
     if (adv.blacklist.has(zone.unique) || adv.blacklist.has(zone.domain)) return 'blacklist';
-    const listed = c.excludeSet.has(zone.unique);
-    if (c.excludeFlag ? listed : !listed) return 'exclude list';
+    if (!showsOnZone(c.excludeFlag, c.excludeSet.has(zone.unique))) return 'exclude list';
     if (zone.excludedCategories.has(c.category)) return 'category';
     const next = c.cpc ? c.clickCost : c.impressionCost;
     const s = this.spendOf(c.id, now);

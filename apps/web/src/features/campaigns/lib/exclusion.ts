@@ -1,3 +1,5 @@
+import { showsOnZone } from '@cryptads/contract/campaign-messages';
+
 /**
  * Exclusion toggling on the Optimization tab (spec 002 §4): with excludeFlag set the list
  * names zones to leave out, so a checked box means "not in the list"; without it the list
@@ -5,7 +7,7 @@
  * box reads "the campaign may show on this zone".
  */
 export const isZoneChecked = (excludeFlag: boolean, list: readonly string[], zone: string) =>
-  excludeFlag ? !list.includes(zone) : list.includes(zone);
+  showsOnZone(excludeFlag, list.includes(zone));
 
 /** The whole new list after a box is set to `checked` (each toggle sends the whole list). */
 export function toggledExcludeList(excludeFlag: boolean, list: readonly string[], zone: string, checked: boolean) {
