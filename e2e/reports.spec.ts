@@ -124,6 +124,7 @@ test.describe('reports', () => {
     await expect(page.getByTestId('report-table')).toContainText('No data available.');
     await expect(page.getByTestId('total-impressions')).toHaveText('0');
     await expect(page.getByTestId('total-money')).toHaveText('€0.00');
+    await expect(page.getByTestId('report-chart-empty')).toContainText('No traffic in this period');
     await checkScreen(page, 'reports-empty');
   });
 });

@@ -46,6 +46,19 @@ export function ReportChart({ daily, moneyLabel }: { daily: DailyPoint[]; moneyL
       ? `${label} per day from ${short(first.date)} to ${short(last.date)}: ${fmt(total)} in total.`
       : `No ${label.toLowerCase()} in this period.`;
 
+  // An empty period gets a sentence, not an empty frame of axes.
+  if (daily.every((d) => d.impressions === 0 && d.clicks === 0 && d.money === 0))
+    return (
+      <Card withBorder radius="lg" padding="md" data-testid="report-chart-empty">
+        <Text fw={600} size="sm">
+          No traffic in this period
+        </Text>
+        <Text size="sm" c="dimmed">
+          Impressions, clicks and {moneyLabel.toLowerCase()} appear here within seconds of the first ad served.
+        </Text>
+      </Card>
+    );
+
   return (
     <Card withBorder radius="lg" padding="md" data-testid="report-chart">
       <Group justify="space-between" mb="xs" gap="xs">
