@@ -1,9 +1,9 @@
 import { SETTINGS_MESSAGES } from '@cryptads/contract/settings';
 import { expect, type Page, test } from '@playwright/test';
-import { checkScreen } from './support/a11y';
+import { checkScreen, screenshot } from './support/a11y';
 import { api, STRONG_PASSWORD, totp } from './support/api';
 import { operator } from './support/operator';
-import { loginAsNew, loginThroughForm, settle, typeCode } from './support/ui';
+import { logIn, loginAsNew, settle, typeCode } from './support/ui';
 
 const DEMO = {
   advertiser: { email: 'advertiser@cryptads.example', password: 'Advertiser#2026' },
@@ -19,8 +19,7 @@ test.describe('account area', () => {
   test('the dashboards of both roles show balance, counts, an honest today card and announcements', async ({
     page,
   }) => {
-    await loginThroughForm(page, DEMO.advertiser.email, DEMO.advertiser.password);
-    await expect(page).toHaveURL('/');
+    await logIn(page, DEMO.advertiser);
     await expect(page.getByTestId('dashboard-balance')).toContainText('€');
     await expect(page.getByTestId('inventory-card')).toContainText('running of all your campaigns');
     await expect(page.getByTestId('today-impressions')).toHaveText(/^[\d,]+$/);
@@ -52,8 +51,7 @@ test.describe('account area', () => {
     await page.getByTestId('logout').click();
     await expect(page).toHaveURL('/login/');
 
-    await loginThroughForm(page, DEMO.publisher.email, DEMO.publisher.password);
-    await expect(page).toHaveURL('/');
+    await logIn(page, DEMO.publisher);
     await expect(page.getByTestId('inventory-card')).toContainText('active of all your websites');
     await expect(page.getByTestId('today-impressions')).toHaveText(/^[\d,]+$/);
     await expect(page.getByTestId('today-card')).toContainText('Earnings');
@@ -64,7 +62,7 @@ test.describe('account area', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await expect(page.getByTestId('dashboard-balance')).toBeVisible();
-    await checkScreen(page, 'account-dashboard-publisher-390');
+    await screenshot(page, 'account-dashboard-publisher-390'); // axe: account-dashboard-publisher, mobile-dashboard
   });
 
   test('two-factor authentication is enabled with the secret shown in the modal', async ({ page, request }) => {
@@ -324,7 +322,7 @@ test.describe('account area', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/faq/advertisers-faq/');
     await expect(page.getByTestId('faq-tab-advertisers')).toHaveAttribute('aria-selected', 'true');
-    await checkScreen(page, 'account-faq-390');
+    await screenshot(page, 'account-faq-390'); // axe: account-faq (same components)
   });
 
   test('the settings screens work at 390 px wide', async ({ page, request }) => {
@@ -332,13 +330,13 @@ test.describe('account area', () => {
     await loginAsNew(page, request, 'advertiser');
     await page.goto('/settings/security/');
     await expect(page.getByTestId('session-current')).toBeVisible();
-    await checkScreen(page, 'account-security-390');
+    await screenshot(page, 'account-security-390'); // axe: account-security (same components)
     await page.goto('/referral-program/');
     await expect(page.getByTestId('referral-link')).toBeVisible();
     await checkScreen(page, 'account-referral-390');
     await page.getByTestId('notifications-bell').click();
     await expect(page.getByTestId('notifications-popover')).toBeVisible();
     await settle(page);
-    await checkScreen(page, 'account-notifications-390');
+    await screenshot(page, 'account-notifications-390'); // axe: account-notifications (same popover)
   });
 });

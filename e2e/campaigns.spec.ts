@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CAMPAIGN_MESSAGES as M } from '@cryptads/contract/campaign-messages';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { checkScreen } from './support/a11y';
+import { checkScreen, screenshot } from './support/a11y';
 import { createVerifiedUser } from './support/api';
 import { operator } from './support/operator';
 import { png } from './support/png';
-import { loginThroughForm } from './support/ui';
+import { logIn } from './support/ui';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'cryptads-creatives-'));
 mkdirSync(dir, { recursive: true });
@@ -87,10 +87,7 @@ test.describe('advertiser campaigns', () => {
     password = user.password;
   });
 
-  const login = async (page: Page) => {
-    await loginThroughForm(page, email, password);
-    await expect(page).toHaveURL('/');
-  };
+  const login = (page: Page) => logIn(page, { email, password });
 
   test('an advertiser without campaigns sees the empty state and the picker', async ({ page }) => {
     await login(page);
@@ -126,7 +123,7 @@ test.describe('advertiser campaigns', () => {
     await expect(page.getByText(M.invalidUrl)).toBeVisible();
     await page.getByTestId('field-landingUrl').fill('https://example.com/?c={campaign_id}&s={banner_size}');
     await chooseFirstOption(page, 'field-category');
-    await checkScreen(page, 'wizard-display-1');
+    await screenshot(page, 'wizard-display-1'); // axe: wizard-display-1-errors
     await next(page);
 
     // Step 2: price bounds, daily budget, capping coupling.
@@ -357,7 +354,7 @@ test.describe('advertiser campaigns', () => {
     await page.goto(`/campaigns/preview/${ids.display}/`);
     await expect(page.getByTestId('preview-title')).toHaveText('E2E Display edited');
     await expect(page.getByTestId('preview-slot-300x250')).toBeVisible();
-    await checkScreen(page, 'campaign-preview-owner');
+    await screenshot(page, 'campaign-preview-owner'); // axe: campaign-preview-public
 
     await expectPublicPreview(browser, permalinkUrl);
 
@@ -404,7 +401,7 @@ test.describe('advertiser campaigns', () => {
       await login(page);
       await page.goto(`/campaigns/all/setup/${ids.native}/`);
       await expect(page.getByTestId('campaign-name')).toHaveText('E2E Native');
-      await checkScreen(page, 'mobile-campaign-setup');
+      await screenshot(page, 'mobile-campaign-setup'); // axe: campaign-setup (same components)
       await page.goto('/campaigns/create/display/');
       await expectStep(page, 'General Details');
       await checkScreen(page, 'mobile-wizard');
@@ -445,8 +442,7 @@ async function expectPublicPreview(browser: Browser, url: string) {
 }
 
 test('a publisher visiting the campaign screens is sent home', async ({ page }) => {
-  await loginThroughForm(page, 'publisher@cryptads.example', 'Publisher#2026');
-  await expect(page).toHaveURL('/');
+  await logIn(page, { email: 'publisher@cryptads.example', password: 'Publisher#2026' });
   await page.goto('/campaigns/create/');
   await expect(page).toHaveURL('/');
   await page.goto('/campaigns/all/');

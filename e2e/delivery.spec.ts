@@ -4,10 +4,10 @@ import { expect, test } from '@playwright/test';
 import type { TodayStats } from '@cryptads/contract/reports';
 import type { WebsiteDetail } from '@cryptads/contract/websites';
 import { api, createVerifiedUser } from './support/api';
-import { checkScreen } from './support/a11y';
+import { screenshot } from './support/a11y';
 import { operator } from './support/operator';
 import { png } from './support/png';
-import { loginThroughForm } from './support/ui';
+import { logIn } from './support/ui';
 
 /**
  * Issue 5: a publisher's ad code on a page of another site serves a real campaign's banner;
@@ -123,13 +123,12 @@ test('a zone ad code serves a running campaign, the click lands with its tokens,
     .toEqual({ impressions: true, clicks: true });
 
   // The advertiser sees them in /reports/ (today, by campaign) and pays for the impressions.
-  await loginThroughForm(page, advertiser.email, advertiser.password);
-  await expect(page).toHaveURL('/');
+  await logIn(page, advertiser);
   await page.goto('/reports/?period=today&by=campaign');
   const row = page.getByRole('table', { name: 'Report by Campaign' }).getByRole('row', { name: /E2E delivery/ });
   await expect(row).toBeVisible();
   await expect(page.getByTestId('total-impressions')).not.toHaveText('0');
   await expect(page.getByTestId('total-clicks')).not.toHaveText('0');
   await expect(page.getByTestId('header-balance')).not.toContainText('€100.00');
-  await checkScreen(page, 'reports-after-delivery');
+  await screenshot(page, 'reports-after-delivery'); // axe: reports-advertiser
 });

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@cryptads/contract/auth-messages';
 import { expect, test } from '@playwright/test';
-import { checkScreen } from './support/a11y';
+import { checkScreen, screenshot } from './support/a11y';
 import {
   api,
   createVerifiedUser,
@@ -17,7 +17,7 @@ test.describe('login', () => {
     await page.goto('/login/');
     await expect(page).toHaveTitle('Login - Cryptads - Finance & Crypto Display Advertising');
     await expect(page.getByText('Not registered yet?')).toBeVisible();
-    await checkScreen(page, 'login');
+    await screenshot(page, 'login'); // axe: login-error, the same form with its error
     await page.getByTestId('login-submit').click();
     await expect(page.getByText('Please enter your email address.')).toBeVisible();
     await expect(page.getByText(AUTH_MESSAGES.loginPasswordRequired)).toBeVisible();
@@ -34,7 +34,7 @@ test.describe('login', () => {
     await expect(page).toHaveURL('/');
     await expect(page.getByTestId('header-balance')).toContainText('€2,500.00');
     await expect(page.getByTestId('add-funds')).toBeVisible();
-    await checkScreen(page, 'dashboard-advertiser');
+    await screenshot(page, 'dashboard-advertiser'); // axe: account-dashboard-advertiser
     // A logged-in visitor is sent away from the public pages.
     await page.goto('/login/');
     await expect(page).toHaveURL('/');

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { REPORT_MESSAGES } from '@cryptads/contract/report-messages';
-import { checkScreen } from './support/a11y';
+import { checkScreen, screenshot } from './support/a11y';
 import { createVerifiedUser } from './support/api';
-import { loginThroughForm } from './support/ui';
+import { logIn } from './support/ui';
 
 const ADVERTISER = { email: 'advertiser@cryptads.example', password: 'Advertiser#2026' };
 const PUBLISHER = { email: 'publisher@cryptads.example', password: 'Publisher#2026' };
@@ -15,8 +15,7 @@ async function choose(page: Page, testId: string, option: string | RegExp) {
 }
 
 async function openReports(page: Page, who: { email: string; password: string }) {
-  await loginThroughForm(page, who.email, who.password);
-  await expect(page).toHaveURL('/');
+  await logIn(page, who);
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Reports' }).click();
   await expect(page).toHaveURL('/reports/');
   await expect(page).toHaveTitle('Reports - Cryptads - Finance & Crypto Display Advertising');
@@ -47,7 +46,7 @@ test.describe('reports', () => {
     await page.getByTestId('generate-report').click();
     await expect(page).toHaveURL(/[?&]period=last30/);
     await expect(page.getByTestId('total-impressions')).not.toHaveText('0');
-    await checkScreen(page, 'reports-advertiser-countries');
+    await screenshot(page, 'reports-advertiser-countries'); // axe: reports-advertiser
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -67,8 +66,7 @@ test.describe('reports', () => {
   });
 
   test('an advertiser sees a campaign’s optimisation zones, raw events and report', async ({ page }) => {
-    await loginThroughForm(page, ADVERTISER.email, ADVERTISER.password);
-    await expect(page).toHaveURL('/');
+    await logIn(page, ADVERTISER);
     // The campaign with the most impressions in the last 7 days, as the report by campaign says.
     await page.goto('/reports/?by=campaign');
     const top = page.getByRole('table', { name: 'Report by Campaign' }).locator('tbody tr').first();
@@ -115,7 +113,7 @@ test.describe('reports', () => {
     await page.getByTestId('generate-report').click();
     await expect(page).toHaveURL(/[?&]website=\d+/);
     await expect(page.getByTestId('report-result')).toBeVisible();
-    await checkScreen(page, 'reports-publisher-website');
+    await screenshot(page, 'reports-publisher-website'); // axe: reports-publisher
   });
 
   test('a new account without traffic sees zeros and No data available.', async ({ page, request }) => {
@@ -133,11 +131,10 @@ test.describe('reports at 390 px wide', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the reports page works on a phone', async ({ page }) => {
-    await loginThroughForm(page, ADVERTISER.email, ADVERTISER.password);
-    await expect(page).toHaveURL('/');
+    await logIn(page, ADVERTISER);
     await page.goto('/reports/');
     await expect(page.getByTestId('report-result')).toBeVisible();
     await expect(page.getByTestId('generate-report')).toBeVisible();
-    await checkScreen(page, 'mobile-reports');
+    await screenshot(page, 'mobile-reports'); // axe: reports-advertiser (same components)
   });
 });

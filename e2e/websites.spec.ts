@@ -5,7 +5,7 @@ import { WEBSITE_MESSAGES, WEBSITE_RULES } from '@cryptads/contract/websites-mes
 import { checkScreen } from './support/a11y';
 import { api, createVerifiedUser } from './support/api';
 import { operator } from './support/operator';
-import { loginThroughForm } from './support/ui';
+import { logIn } from './support/ui';
 
 /**
  * A publisher's site on 127.0.0.1: its home page carries the verification meta tag once the
@@ -48,8 +48,7 @@ test.describe('publisher websites', () => {
     const site = await startPublisherSite();
     try {
       const user = await createVerifiedUser(request, 'publisher');
-      await loginThroughForm(page, user.email, user.password);
-      await expect(page).toHaveURL('/');
+      await logIn(page, user);
 
       await page.goto('/websites/all/');
       await expect(page.getByTestId('websites-empty')).toContainText(WEBSITE_MESSAGES.noWebsites);
@@ -160,8 +159,7 @@ test.describe('publisher websites', () => {
 
   test('the list shows the verification-failed banners of its message query', async ({ page, request }) => {
     const user = await createVerifiedUser(request, 'publisher');
-    await loginThroughForm(page, user.email, user.password);
-    await expect(page).toHaveURL('/');
+    await logIn(page, user);
     await page.goto('/websites/all/?message=error');
     await expect(page.getByTestId('list-banner-error')).toContainText(WEBSITE_MESSAGES.verificationFailed);
     await page.goto('/websites/all/?message=unverified');
@@ -170,8 +168,7 @@ test.describe('publisher websites', () => {
   });
 
   test('an advertiser is sent home from the websites area', async ({ page }) => {
-    await loginThroughForm(page, 'advertiser@cryptads.example', 'Advertiser#2026');
-    await expect(page).toHaveURL('/');
+    await logIn(page, { email: 'advertiser@cryptads.example', password: 'Advertiser#2026' });
     await page.goto('/websites/all/');
     await expect(page).toHaveURL('/');
   });
@@ -187,8 +184,7 @@ test.describe('websites at 390 px wide', () => {
       data: { website: 'https://phone-news.example', categories: [] },
     });
     expect(created.status).toBe(200);
-    await loginThroughForm(page, user.email, user.password);
-    await expect(page).toHaveURL('/');
+    await logIn(page, user);
     await page.goto(`/websites/all/ad-codes/${created.body.response.id}/`);
     await expect(page.getByTestId('verification-panel')).toBeVisible();
     await checkScreen(page, 'websites-mobile-ad-codes');

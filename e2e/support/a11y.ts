@@ -5,13 +5,21 @@ import { expect, type Page } from '@playwright/test';
 
 const screens = path.resolve(import.meta.dirname, '../.artifacts/screens');
 
+/** Keeps a full-page screenshot in e2e/.artifacts/screens, so that a person can look at it. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(screens, { recursive: true });
+  await page.screenshot({ path: path.join(screens, `${name}.png`), fullPage: true });
+}
+
 /**
  * Runs axe on the page (WCAG 2.2 AA) and fails on any serious or critical violation;
  * also keeps a full-page screenshot so that a person can look at what was tested.
+ * Once per distinct screen (a page, dialog or popover, and the phone layout where it renders
+ * other components): axe takes seconds a run. Another state of a screen already checked,
+ * with no component of its own, takes only a `screenshot`, with a comment naming the check.
  */
 export async function checkScreen(page: Page, name: string) {
-  mkdirSync(screens, { recursive: true });
-  await page.screenshot({ path: path.join(screens, `${name}.png`), fullPage: true });
+  await screenshot(page, name);
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { E2E_URL } from '../playwright.config';
 import { createVerifiedUser } from './api';
 
 /** Types a six-digit code into the six boxes, the way a person does (auto-advance). */
@@ -8,11 +9,31 @@ export async function typeCode(page: Page, code: string, scope?: string) {
   await page.keyboard.type(code);
 }
 
+/** The login journeys: what a person types into the login form. */
 export async function loginThroughForm(page: Page, email: string, password: string) {
   await page.goto('/login/');
   await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
+}
+
+/**
+ * Every other journey starts logged in, as a returning visitor does: a real login through the
+ * API, kept in the cookies the web app reads (apps/web/src/lib/session.ts), then the dashboard.
+ * The form itself is covered by login.spec.ts and the journeys that end in a login.
+ */
+export async function logIn(page: Page, { email, password }: { email: string; password: string }) {
+  const res = await page.request.post('/api/login', {
+    data: { email, password, captcha: 'none', rememberMe: false },
+  });
+  expect(res.status(), `login of ${email}`).toBe(200);
+  const { token, userType } = ((await res.json()) as { response: { token: string; userType: number } }).response;
+  await page.context().addCookies([
+    { name: 'cryptads_session', value: encodeURIComponent(token), url: E2E_URL },
+    { name: 'cryptads_user_type', value: String(userType), url: E2E_URL },
+  ]);
+  await page.goto('/');
+  await expect(page.getByTestId('dashboard')).toBeVisible();
 }
 
 /** Opens the user menu and checks what it says about the account. */
@@ -26,16 +47,14 @@ export async function expectUserMenu(
   await expect(page.getByTestId('user-email')).toHaveText(email);
 }
 
-/** Signs up a fresh verified user through the API and logs in through the form. */
+/** Signs up a fresh verified user through the API and opens its dashboard, logged in. */
 export async function loginAsNew(
   page: Page,
   request: Parameters<typeof createVerifiedUser>[0],
   role: 'advertiser' | 'publisher',
 ) {
   const user = await createVerifiedUser(request, role);
-  await loginThroughForm(page, user.email, user.password);
-  await expect(page).toHaveURL('/');
-  await expect(page.getByTestId('dashboard')).toBeVisible();
+  await logIn(page, user);
   return user;
 }
 

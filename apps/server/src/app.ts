@@ -9,27 +9,38 @@ import {
 import type { LoggerOptions } from 'pino';
 import { createCaptcha } from './adapters/captcha/captcha';
 import { createMailer } from './adapters/mail/mail';
+import { createNewsFeed } from './adapters/news/news';
 import { createStorage } from './adapters/storage/storage';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
-import authRoutes from './modules/auth/auth.routes';
+import { authRoutes } from './modules/auth/auth.routes';
 import { operatorRoutes } from './operator/operator.routes';
 import { registerMailboxPage } from './modules/system/mailbox.page';
-import systemRoutes from './modules/system/system.routes';
-import userRoutes from './modules/user/user.routes';
-import campaignRoutes from './modules/campaigns/campaigns.routes';
+import { systemRoutes } from './modules/system/system.routes';
+import { userRoutes } from './modules/user/user.routes';
+import { campaignRoutes } from './modules/campaigns/campaigns.routes';
 import { registerUploadFiles, uploadRoutes } from './modules/campaigns/uploads.routes';
-import announcementsRoutes from './modules/announcements/announcements.routes';
-import newsRoutes from './modules/news/news.routes';
-import notificationsRoutes from './modules/notifications/notifications.routes';
-import referralRoutes from './modules/referral/referral.routes';
-import settingsRoutes from './modules/settings/settings.routes';
-import termsRoutes from './modules/terms/terms.routes';
-import websitesRoutes from './modules/websites/websites.routes';
+import { announcementsRoutes } from './modules/announcements/announcements.routes';
+import { newsRoutes } from './modules/news/news.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { referralRoutes } from './modules/referral/referral.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { addDefaultTerms, termsRoutes } from './modules/terms/terms.routes';
+import { websiteRoutes } from './modules/websites/websites.routes';
+import { createBillingAdapters } from './modules/billing-profile/adapters';
+import { billingProfileRoutes, registerKycRoutes } from './modules/billing-profile/billing-profile.routes';
+import { registerEndpoints } from './lib/endpoint-routes';
 import { createDelivery } from './modules/delivery/delivery';
+import { wakeOnCommit } from './modules/events/events';
+import { eventHandlers } from './modules/events/handlers';
+import { EventWorker } from './modules/events/worker';
 import { registerDelivery } from './modules/delivery/delivery.routes';
-import reportsRoutes from './modules/reports/reports.routes';
+import { reportRoutes } from './modules/reports/reports.routes';
+import { billingHistoryRoutes } from './modules/invoices/invoices.routes';
+import { depositRoutes, registerPaymentWebhooks } from './modules/payments/deposits.routes';
+import { payoutRoutes } from './modules/payouts/payouts.routes';
+import { registerSandboxPage } from './modules/payments/sandbox-page.routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import securityPlugin from './plugins/security';
@@ -90,27 +101,30 @@ export async function buildApp(opts: BuildOptions) {
 
   const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` }));
   const mailer = createMailer(config, database.db);
+  // A transaction that wrote domain events wakes the event worker when it commits.
+  let events: EventWorker | undefined;
+  const db = wakeOnCommit(database.db, () => events?.wake());
   const ctx: AppContext = {
     config,
-    db: database.db,
+    db,
     database,
     mailer,
     captcha: createCaptcha(config),
     storage: createStorage(config),
+    ...createBillingAdapters(config),
   };
   app.decorate('ctx', ctx);
   const delivery = await createDelivery(ctx, { log: app.log });
   ctx.delivery = delivery;
-  // Before the database closes: the recorder writes its buffer.
+  // Side effects after commit (docs/decisions/010-domain-events.md), the delivery index included.
+  events = new EventWorker(db, { handlers: eventHandlers(ctx), log: app.log });
+  ctx.events = events;
+  events.start();
+  // Before the database closes: the worker finishes its round, the recorder writes its buffer
+  // (its events wait in the outbox for the next start).
   app.addHook('onClose', async () => {
+    await events?.stop();
     await delivery.close();
-  });
-  // A change to what may be served (campaigns, creatives, blacklists, websites, zones, operator
-  // approvals, accounts) reaches the delivery index at once instead of at its next refresh.
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    if (reply.statusCode >= 400) return;
-    if (/^\/api\/(campaigns|websites|operator|user)(\/|$|\?)/.test(request.url)) delivery.engine.invalidate();
   });
   app.addHook('onClose', async () => {
     await mailer.close();
@@ -135,20 +149,27 @@ export async function buildApp(opts: BuildOptions) {
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes);
-      await api.register(authRoutes);
-      await api.register(userRoutes);
-      await api.register(campaignRoutes);
-      await api.register(uploadRoutes);
-      await api.register(settingsRoutes);
-      await api.register(notificationsRoutes);
-      await api.register(termsRoutes);
-      await api.register(referralRoutes);
-      await api.register(announcementsRoutes);
-      await api.register(newsRoutes);
-      await api.register(websitesRoutes);
-      await api.register(reportsRoutes);
-      if (opts.operatorToken) await api.register(operatorRoutes(opts.operatorToken));
+      registerEndpoints(api, [
+        ...systemRoutes(ctx),
+        ...authRoutes(config),
+        ...userRoutes,
+        ...settingsRoutes(config),
+        ...notificationsRoutes,
+        ...termsRoutes,
+        ...referralRoutes,
+        ...announcementsRoutes,
+        ...newsRoutes(createNewsFeed(config, fetch, api.log)),
+      ]);
+      addDefaultTerms(api);
+      registerEndpoints(api, [...campaignRoutes, ...uploadRoutes]);
+      registerEndpoints(api, [...websiteRoutes]);
+      registerEndpoints(api, reportRoutes);
+      registerEndpoints(api, billingHistoryRoutes);
+      registerEndpoints(api, depositRoutes);
+      await registerPaymentWebhooks(api);
+      registerEndpoints(api, billingProfileRoutes);
+      registerEndpoints(api, payoutRoutes);
+      if (opts.operatorToken) registerEndpoints(api, operatorRoutes(opts.operatorToken));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
@@ -156,6 +177,8 @@ export async function buildApp(opts: BuildOptions) {
 
   await registerMailboxPage(app);
   await registerUploadFiles(app);
+  await registerKycRoutes(app);
+  await registerSandboxPage(app);
   await registerDelivery(app, delivery);
   await app.register(spaPlugin);
   await app.ready();

@@ -8,6 +8,13 @@ const realProviders = {
   CAPTCHA_SECRET: 'secret',
   MAIL_TRANSPORT: 'smtp',
   SMTP_URL: 'smtp://mail.example:587',
+  PAYMENTS_CARD_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_live_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  PAYMENTS_CRYPTO_PROVIDER: 'coingate',
+  COINGATE_API_TOKEN: 'token',
+  COINGATE_CALLBACK_SECRET: 'c'.repeat(32),
+  KYC_PROVIDER: 'manual',
 };
 
 describe('loadConfig', () => {
@@ -72,6 +79,42 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...realProviders, NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox' })).toThrow(
       /MAIL_TRANSPORT.*ALLOW_SANDBOX=1/,
     );
+  });
+
+  it('refuses to start in production with sandbox payments', () => {
+    expect(() => loadConfig({ ...realProviders, NODE_ENV: 'production', PAYMENTS_CARD_PROVIDER: 'sandbox' })).toThrow(
+      /PAYMENTS_CARD_PROVIDER.*ALLOW_SANDBOX=1/,
+    );
+    expect(() => loadConfig({ ...realProviders, NODE_ENV: 'production', PAYMENTS_CRYPTO_PROVIDER: 'sandbox' })).toThrow(
+      /PAYMENTS_CARD_PROVIDER.*ALLOW_SANDBOX=1/,
+    );
+  });
+
+  it('refuses a real payment provider without its secrets', () => {
+    expect(() => loadConfig({ PAYMENTS_CARD_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ PAYMENTS_CRYPTO_PROVIDER: 'coingate', COINGATE_API_TOKEN: 't' })).toThrow(
+      /COINGATE_API_TOKEN/,
+    );
+  });
+
+  it('takes deposits through the sandbox with 1 % crypto fee, no card fee, by default', () => {
+    expect(loadConfig({}).payments).toMatchObject({
+      card: 'sandbox',
+      crypto: 'sandbox',
+      stripe: null,
+      coingate: null,
+      fees: { cryptoProcessingFeePercent: 1, cardFeePercent: 0 },
+    });
+  });
+
+  it('refuses the KYC sandbox in production and checks VAT numbers by format by default', () => {
+    expect(() => loadConfig({ ...realProviders, NODE_ENV: 'production', KYC_PROVIDER: 'sandbox' })).toThrow(
+      /KYC_PROVIDER.*ALLOW_SANDBOX=1/,
+    );
+    expect(loadConfig({})).toMatchObject({
+      kyc: { provider: 'sandbox', sandboxSecret: null },
+      vatCheck: { provider: 'format', viesApiUrl: null, viesTimeoutMs: 8000 },
+    });
   });
 
   it('reports every sandbox in production at once', () => {

@@ -81,6 +81,43 @@ const EnvSchema = z
     DEMO_TRAFFIC: z.enum(['auto', 'off']).default('auto'),
     /** Days of simulated history the demo world is seeded with. */
     DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(366).default(90),
+    /** Who takes each deposit method (docs/decisions/011): the embedded sandbox, or Stripe / CoinGate. */
+    PAYMENTS_CARD_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+    PAYMENTS_CRYPTO_PROVIDER: z.enum(['sandbox', 'coingate']).default('sandbox'),
+    /** Signs the sandbox page's webhooks (at least 32 characters); random per process when unset. */
+    SANDBOX_PAYMENTS_SECRET: z.string().min(32).optional(),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    COINGATE_API_TOKEN: z.string().min(1).optional(),
+    COINGATE_ENVIRONMENT: z.enum(['live', 'sandbox']).default('sandbox'),
+    /** Key of CoinGate's per-payment callback tokens (at least 32 characters). */
+    COINGATE_CALLBACK_SECRET: z.string().min(32).optional(),
+    /** Deposit fees in percent (DESIGN §3) and the VAT rate charged on deposits (spec 001 §5). */
+    CRYPTO_PROCESSING_FEE_PERCENT: z.coerce.number().min(0).max(100).default(1),
+    CARD_FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
+    VAT_RATE_PERCENT: z.coerce.number().min(0).max(100).default(23),
+    /** Who issues our invoices (VAT Directive art. 226); address lines separated by '|'. */
+    INVOICE_ISSUER_NAME: z.string().min(1).optional(),
+    INVOICE_ISSUER_ADDRESS: z.string().min(1).default('1 Example Street|Dublin 2, D02 XY00'),
+    INVOICE_ISSUER_COUNTRY: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/)
+      .default('IE'),
+    INVOICE_ISSUER_VAT: z.string().optional(),
+    INVOICE_ISSUER_REGISTRATION: z.string().optional(),
+    INVOICE_ISSUER_EMAIL: z.email().optional(),
+    INVOICE_ISSUER_IBAN: z.string().optional(),
+    INVOICE_ISSUER_BIC: z.string().optional(),
+    INVOICE_ISSUER_BANK_NAME: z.string().optional(),
+    INVOICE_ISSUER_WEBSITE: z.string().optional(),
+    /** VAT number checks: 'format' (embedded: pattern and check digits only) or 'vies' (the EU VIES REST API). */
+    VAT_CHECK_PROVIDER: z.enum(['format', 'vies']).default('format'),
+    VIES_API_URL: z.url().optional(),
+    VIES_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(8000),
+    /** Identity verification: 'sandbox' (a page of ours that decides) or 'manual' (operators review the documents). */
+    KYC_PROVIDER: z.enum(['sandbox', 'manual']).default('sandbox'),
+    /** Signs the KYC sandbox page's decisions (at least 32 characters); random per process when unset. */
+    KYC_SANDBOX_SECRET: z.string().min(32).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL)
@@ -97,6 +134,18 @@ const EnvSchema = z
         path: ['GEOIP_DB_PATH'],
         message: 'GEOIP_DB_PATH is required when GEO_PROVIDER=geolite2',
       });
+    if (env.PAYMENTS_CARD_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required when PAYMENTS_CARD_PROVIDER=stripe',
+      });
+    if (env.PAYMENTS_CRYPTO_PROVIDER === 'coingate' && (!env.COINGATE_API_TOKEN || !env.COINGATE_CALLBACK_SECRET))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['COINGATE_API_TOKEN'],
+        message: 'COINGATE_API_TOKEN and COINGATE_CALLBACK_SECRET are required when PAYMENTS_CRYPTO_PROVIDER=coingate',
+      });
     if (env.NODE_ENV === 'production' && !env.ALLOW_SANDBOX) {
       if (env.CAPTCHA_PROVIDER === 'none')
         ctx.addIssue({
@@ -110,6 +159,19 @@ const EnvSchema = z
           path: ['MAIL_TRANSPORT'],
           message: 'production refuses MAIL_TRANSPORT=outbox; set SMTP or ALLOW_SANDBOX=1',
         });
+      if (env.PAYMENTS_CARD_PROVIDER === 'sandbox' || env.PAYMENTS_CRYPTO_PROVIDER === 'sandbox')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYMENTS_CARD_PROVIDER'],
+          message:
+            'production refuses sandbox payments; set PAYMENTS_CARD_PROVIDER=stripe and PAYMENTS_CRYPTO_PROVIDER=coingate, or ALLOW_SANDBOX=1',
+        });
+      if (env.KYC_PROVIDER === 'sandbox')
+        ctx.addIssue({
+          code: 'custom',
+          path: ['KYC_PROVIDER'],
+          message: 'production refuses KYC_PROVIDER=sandbox; set KYC_PROVIDER=manual or ALLOW_SANDBOX=1',
+        });
       if (env.VERIFY_ALLOW_PRIVATE)
         ctx.addIssue({
           code: 'custom',
@@ -118,6 +180,24 @@ const EnvSchema = z
         });
     }
   });
+
+/** Our details on every invoice (modules/invoices); the bank is printed when IBAN and BIC are set. */
+function invoiceIssuer(env: z.output<typeof EnvSchema>) {
+  const iban = env.INVOICE_ISSUER_IBAN?.replace(/\s+/g, '').toUpperCase();
+  const bic = env.INVOICE_ISSUER_BIC?.trim().toUpperCase();
+  return {
+    name: env.INVOICE_ISSUER_NAME ?? `${env.PRODUCT_NAME} Ltd`,
+    addressLines: env.INVOICE_ISSUER_ADDRESS.split('|')
+      .map((line) => line.trim())
+      .filter(Boolean),
+    country: env.INVOICE_ISSUER_COUNTRY.toUpperCase(),
+    vatNumber: env.INVOICE_ISSUER_VAT ?? null,
+    registrationNumber: env.INVOICE_ISSUER_REGISTRATION ?? null,
+    email: env.INVOICE_ISSUER_EMAIL ?? env.SUPPORT_EMAIL,
+    bank: iban && bic ? { iban, bic, bankName: env.INVOICE_ISSUER_BANK_NAME ?? null } : null,
+    website: env.INVOICE_ISSUER_WEBSITE ?? null,
+  };
+}
 
 /** Environment variables as strings, the way process.env holds them. */
 export type Env = { [K in keyof z.input<typeof EnvSchema>]?: string };
@@ -166,7 +246,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     balanceLowEuros: env.BALANCE_LOW_EUROS,
     verification: { allowPrivate: env.VERIFY_ALLOW_PRIVATE, timeoutMs: env.VERIFY_TIMEOUT_MS },
-    storage: { driver: env.STORAGE_DRIVER, dir: path.join(dataDir, 'uploads') },
+    storage: {
+      driver: env.STORAGE_DRIVER,
+      dir: path.join(dataDir, 'uploads'),
+      /** Identity and company documents: private, never under the public /uploads/ route. */
+      documentsDir: path.join(dataDir, 'documents'),
+    },
     campaigns: {
       minimumBids: {
         DISPLAY_TYPE_REGULAR: env.MIN_BID_DISPLAY_REGULAR,
@@ -188,5 +273,31 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       clickTtlHours: env.CLICK_TTL_HOURS,
     },
     demo: { traffic: env.DEMO_TRAFFIC, historyDays: env.DEMO_HISTORY_DAYS },
+    payments: {
+      card: env.PAYMENTS_CARD_PROVIDER,
+      crypto: env.PAYMENTS_CRYPTO_PROVIDER,
+      sandboxSecret: env.SANDBOX_PAYMENTS_SECRET ?? null,
+      stripe:
+        env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+          : null,
+      coingate:
+        env.COINGATE_API_TOKEN && env.COINGATE_CALLBACK_SECRET
+          ? {
+              apiToken: env.COINGATE_API_TOKEN,
+              environment: env.COINGATE_ENVIRONMENT,
+              callbackSecret: env.COINGATE_CALLBACK_SECRET,
+            }
+          : null,
+      fees: { cryptoProcessingFeePercent: env.CRYPTO_PROCESSING_FEE_PERCENT, cardFeePercent: env.CARD_FEE_PERCENT },
+      vatRatePercent: env.VAT_RATE_PERCENT,
+    },
+    invoiceIssuer: invoiceIssuer(env),
+    vatCheck: {
+      provider: env.VAT_CHECK_PROVIDER,
+      viesApiUrl: env.VIES_API_URL ?? null,
+      viesTimeoutMs: env.VIES_TIMEOUT_MS,
+    },
+    kyc: { provider: env.KYC_PROVIDER, sandboxSecret: env.KYC_SANDBOX_SECRET ?? null },
   };
 }

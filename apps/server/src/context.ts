@@ -1,9 +1,13 @@
 import type { Captcha } from './adapters/captcha/captcha';
+import type { KycProvider } from './adapters/kyc/port';
+import type { VatChecker } from './adapters/vat/vat';
 import type { Mailer } from './adapters/mail/mail';
+import type { Payments } from './adapters/payments/payments';
 import type { Storage } from './adapters/storage/storage';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { Delivery } from './modules/delivery/delivery';
+import type { EventWorker } from './modules/events/worker';
 
 /** What services need from the outside world, passed explicitly (no globals). */
 export type AppContext = {
@@ -14,8 +18,23 @@ export type AppContext = {
   captcha: Captcha;
   /** Uploaded files (creatives); set by buildApp. */
   storage: Storage;
+  /**
+   * Billing profile adapters (modules/billing-profile): private identity documents, the VAT
+   * number check, the identity provider (null: operators review by hand). Set by buildApp;
+   * command-line tools get them from the configuration when they need them.
+   */
+  documents?: Storage;
+  vat?: VatChecker;
+  kyc?: KycProvider | null;
   /** Ad delivery: engine, recorder, geo, click secret (docs/decisions/007); set by buildApp. */
   delivery?: Delivery;
+  /**
+   * The domain event worker (docs/decisions/010-domain-events.md); set by buildApp. Absent in
+   * command-line tools: their events wait in the outbox for a server's worker.
+   */
+  events?: EventWorker;
+  /** Payment providers by method (docs/decisions/011); made from the configuration on first use. */
+  payments?: Payments;
 };
 
 /** Who is calling and from where: the part of a request a service may know. */

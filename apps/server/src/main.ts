@@ -5,7 +5,9 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { accountDeletionJob } from './jobs/account-deletion';
 import { cleanupJob } from './jobs/cleanup';
+import { payoutJob } from './jobs/payouts';
 import { startJobs } from './jobs/runner';
+import { vatRecheckJob } from './jobs/vat-recheck';
 import { adEventRetentionJob } from './modules/delivery/retention';
 import { printDemoLogins, seedDemoIfEmpty } from './seed/demo';
 import { ownBaseUrl, startDemoTrickle } from './simulator/demo-trickle';
@@ -29,7 +31,11 @@ const seeded =
     ? await seedDemoIfEmpty(app.ctx, { log: (message) => app.log.info(message) })
     : false;
 
-const stopJobs = startJobs(app.ctx, [cleanupJob, accountDeletionJob, adEventRetentionJob], app.log);
+const stopJobs = startJobs(
+  app.ctx,
+  [cleanupJob, accountDeletionJob, adEventRetentionJob, vatRecheckJob, payoutJob],
+  app.log,
+);
 
 let closing = false;
 let trickle: Trickle | null = null;

@@ -3,6 +3,7 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import { AppProviders } from './app/providers';
 import { AppRoutes, preloadRoute } from './app/router';
 import { configureApiClient } from './lib/api-client';
@@ -16,12 +17,12 @@ configureApiClient({
   onUnauthorized: () => {
     clearSession();
     queryClient.clear();
-    navigateTo('/login/', { replace: true });
+    navigateTo(paths.login, { replace: true });
   },
   onBanned: () => {
     clearSession();
     queryClient.clear();
-    navigateTo('/banned/', { replace: true });
+    navigateTo(paths.banned, { replace: true });
   },
 });
 

@@ -1,4 +1,5 @@
-import { NAME_MAX } from './limits';
+import { formatDuration } from './dates';
+import { NAME_MAX, RESEND_AFTER_SECONDS } from './limits';
 
 /**
  * Exact texts of spec 000 §5 and §8, and the server reasons we chose where it is silent.
@@ -34,7 +35,7 @@ export const AUTH_MESSAGES = {
   codeExpired: 'This code has expired. Please request a new one.',
   recoverySent: 'If an account exists for this email address, we have sent it a link to reset the password.',
   recoveryLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
-  resendTooSoon: 'Please wait 2 minutes before requesting another code.',
+  resendTooSoon: `Please wait ${formatDuration(RESEND_AFTER_SECONDS)} before requesting another code.`,
   twoFactorAlreadyEnabled: 'Two-factor authentication is already enabled.',
   twoFactorNotEnabled: 'Two-factor authentication is not enabled.',
   twoFactorNotRequested: 'Please scan a new QR code first.',

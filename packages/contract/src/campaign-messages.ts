@@ -5,11 +5,13 @@
  * re-exports everything and adds the schemas.
  */
 
+import { formatEuros } from './money';
+import { paths } from './paths';
+import { UI_MESSAGES } from './ui';
+
 // ---------------------------------------------------------------- enums and labels
 
 /** Campaign status values of spec 002 §3 (6 and 7 do not exist). */
-import { UI_MESSAGES } from './ui';
-
 export const CampaignStatus = {
   Pending: 0,
   Delivering: 1,
@@ -283,18 +285,23 @@ export const listTextLength = (items: readonly string[]) => items.join('\n').len
 export const invalidLandingUrl = (host = 'http:// or') => `Please enter a valid URL (${host} https:// in front)`;
 
 const formatPrice = (n: number) => String(Number(n.toFixed(3)));
+/** '1, 3, 6, 12 or 24': a list in a sentence. */
+const orList = (items: readonly (string | number)[]) =>
+  items.length > 1 ? `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}` : items.join('');
+const L = CAMPAIGN_LIMITS;
 
 export const CAMPAIGN_MESSAGES = {
   // Spec 002 §5 and §8, exact.
   invalidUrl: invalidLandingUrl(),
   priceTooLow: (min: number) => `The price must not be less than ${formatPrice(min)}.`,
   priceTooHigh: (max: number) => `The price must not be greater than ${formatPrice(max)}`,
-  dailyTooLow: 'The daily limit must not be less than €50.00.',
-  dailyTooHigh: 'The daily limit must not be greater than €1,000,000.00.',
+  // The spec's texts, built from the limits they state so that a changed limit changes them.
+  dailyTooLow: `The daily limit must not be less than ${formatEuros(L.dailyBudgetMin)}.`,
+  dailyTooHigh: `The daily limit must not be greater than ${formatEuros(L.dailyBudgetMax)}.`,
   englishOnly: 'Please make sure you are using English characters only. Symbols like ‘@‘, ‘$’ are not allowed.',
-  thumbnailSize: 'You must upload the thumbnail as a 128x128 image size.',
-  coverSize: 'You must upload the cover as a 800x600 image size.',
-  fileTooLarge: 'The file could not be uploaded. The maximum file size is 300kb.',
+  thumbnailSize: `You must upload the thumbnail as a ${L.thumbnail.width}x${L.thumbnail.height} image size.`,
+  coverSize: `You must upload the cover as a ${L.cover.width}x${L.cover.height} image size.`,
+  fileTooLarge: `The file could not be uploaded. The maximum file size is ${L.maxCreativeSize / 1000}kb.`,
   thumbnailRequired: 'Please upload a thumbnail image.',
   coverRequired: 'Please upload a cover image.',
   invalidFileFormat: 'Invalid file format.',
@@ -323,15 +330,15 @@ export const CAMPAIGN_MESSAGES = {
   creativeDeleted: 'Creative has been deleted.',
   // Ours, where the spec is silent.
   nameRequired: 'Please enter a campaign name.',
-  nameTooLong: 'Please use at most 30 characters for the campaign name.',
+  nameTooLong: `Please use at most ${L.nameMax} characters for the campaign name.`,
   priceRequired: 'Please set a price.',
   dailyWhole: 'The daily limit must be a whole number of euros.',
   budgetRequired: 'Please enter a total budget.',
   budgetWhole: 'The total budget must be a whole number of euros.',
-  budgetTooLow: 'The total budget must not be less than €0.00.',
-  budgetTooHigh: 'The total budget must not be greater than €9,999,999.00.',
-  cappingInvalid: 'The capping must be a whole number from 0 to 127.',
-  cappingTimeInvalid: 'Please choose a capping time of 1, 3, 6, 12 or 24 hours.',
+  budgetTooLow: `The total budget must not be less than ${formatEuros(L.totalBudgetMin)}.`,
+  budgetTooHigh: `The total budget must not be greater than ${formatEuros(L.totalBudgetMax)}.`,
+  cappingInvalid: `The capping must be a whole number from ${L.cappingMin} to ${L.cappingMax}.`,
+  cappingTimeInvalid: `Please choose a capping time of ${orList(CAPPING_TIMES.map((s) => s / 3600))} hours.`,
   deviceInvalid: 'Please choose the devices to target.',
   countryInvalid: 'Please choose countries from the list.',
   categoryRequired: 'Please choose a category.',
@@ -340,8 +347,8 @@ export const CAMPAIGN_MESSAGES = {
   invalidStatus: 'Please choose a valid status.',
   textRequired: (field: string) => `Please enter the ${field}.`,
   textTooLong: (max: number) => `Please use at most ${max} characters.`,
-  blacklistTooLong: 'The list must not be longer than 100000 characters.',
-  listItemTooLong: 'Each line of the list must be at most 256 characters.',
+  blacklistTooLong: `The list must not be longer than ${L.blacklistMax} characters.`,
+  listItemTooLong: `Each line of the list must be at most ${L.listItemMax} characters.`,
   bannerSizeTwice: (size: string) => `A banner of size ${size} is already part of this campaign.`,
   creativeMissing: 'This creative was not uploaded by you. Please upload it again.',
   creativePurpose: 'This file cannot be used here. Please upload it again.',
@@ -483,7 +490,7 @@ export function compareCampaignRows(a: { status: number; date: string }, b: { st
 
 /** Preview link of a campaign (spec 002 §2): mobile/ appended for the app type. */
 export const campaignPreviewPath = (idOrPermalink: string | number, kind: CampaignKind) =>
-  `/campaigns/preview/${idOrPermalink}/${kind === 'application' ? 'mobile/' : ''}`;
+  paths.campaign.preview(idOrPermalink, kind === 'application' ? 'mobile' : undefined);
 
 /** A permalink is '<id>,<random>': the comma marks it as public (spec 002 §2). */
 export const isPermalink = (id: string) => id.includes(',');

@@ -179,15 +179,22 @@ export const campaignPricingSchema = (options: PricingOptions, kind: CampaignKin
     })
     .superRefine((v, ctx) => checkPricing(options, kind, v, ctx));
 
-/** POST /campaigns: the fields, the kind and its creatives (display banners or native ads). */
+/**
+ * POST /campaigns: the fields, the kind and its creatives (display banners or native ads).
+ * The shape alone, for the endpoint table; the server parses with `campaignCreateSchema`,
+ * whose pricing rules depend on its configuration.
+ */
+export const CampaignCreateShapeSchema = CampaignFieldsSchema.extend({
+  kind: CampaignKindSchema,
+  /** Display: banners by upload resource, at least one. */
+  creatives: z.array(ResourceRefSchema).max(50).default([]),
+  /** Native web / app: native ads, at least one. */
+  nativeCreatives: z.array(NativeCreativeInputSchema).max(20).default([]),
+});
+
+/** POST /campaigns with the pricing rules of `options` and the creatives each kind needs. */
 export const campaignCreateSchema = (options: PricingOptions) =>
-  CampaignFieldsSchema.extend({
-    kind: CampaignKindSchema,
-    /** Display: banners by upload resource, at least one. */
-    creatives: z.array(ResourceRefSchema).max(50).default([]),
-    /** Native web / app: native ads, at least one. */
-    nativeCreatives: z.array(NativeCreativeInputSchema).max(20).default([]),
-  }).superRefine((v, ctx) => {
+  CampaignCreateShapeSchema.superRefine((v, ctx) => {
     checkPricing(options, v.kind, v, ctx);
     if (v.kind === 'display' && v.creatives.length === 0)
       ctx.addIssue({ code: 'custom', path: ['creatives'], message: M.bannerRequired });

@@ -22,5 +22,7 @@ export const QUERY_CACHE_GC_MS = 60_000;
 export const CREDENTIALS_TOKEN_TTL_SECONDS = 120;
 export const EMAIL_CODE_TTL_MINUTES = 30;
 export const RECOVERY_LINK_TTL_MINUTES = 60;
+/** A second recovery mail to one address waits this long (the answer does not say so: no probing). */
+export const RECOVERY_RESEND_AFTER_SECONDS = 60;
 export const CODE_MAX_ATTEMPTS = 5;
 export const REDIRECTING_RETURN_MS = 2_000;

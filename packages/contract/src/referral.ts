@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paths } from './paths';
 
 /** spec 000 §2.11, §9: earn 50 EUR when a referred user has spent 500 EUR. */
 export const REFERRAL_REWARD_EUROS = 50;
@@ -31,7 +32,7 @@ export type Referral = z.infer<typeof ReferralSchema>;
 export const REFERRAL_QUERY_PARAM = 'ref';
 
 export const inviteLinkFor = (publicUrl: string, identifier: string) =>
-  `${publicUrl.replace(/\/$/, '')}/signup/?${REFERRAL_QUERY_PARAM}=${encodeURIComponent(identifier)}`;
+  `${publicUrl.replace(/\/$/, '')}${paths.signup}?${REFERRAL_QUERY_PARAM}=${encodeURIComponent(identifier)}`;
 
 /** Whether a preferred share is a valid operator setting: 0 < share ≤ 10, at most 2 decimals. */
 export const isValidPreferredShare = (share: number) =>

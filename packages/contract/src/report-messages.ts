@@ -25,8 +25,8 @@ export const ADVERTISER_REPORT_BY: readonly ReportBy[] = [...COMMON_REPORT_BY, '
 export const ReportGroup = { Report: 'report', Zone: 'zone', Performance: 'performance' } as const;
 export type ReportGroup = (typeof ReportGroup)[keyof typeof ReportGroup];
 
-/** Most days one report may span (the CSV note: data is available for only 1 year). */
-export const REPORT_MAX_DAYS = 366;
+/** Most days one report may span; the period rule itself lives in dates.ts. */
+export { REPORT_MAX_DAYS } from './dates';
 /** Most raw events the Performance tab returns. */
 export const PERFORMANCE_ROWS_MAX = 1000;
 

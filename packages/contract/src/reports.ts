@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidDay } from './dates';
 import { REPORT_MESSAGES, ReportBy, ReportGroup } from './report-messages';
 
 export * from './report-messages';
@@ -8,7 +9,8 @@ export * from './report-messages';
  * for publishers. Days are UTC (DESIGN §3) as 'YYYY-MM-DD'.
  */
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, REPORT_MESSAGES.invalidDate);
+/** A real UTC day ('2026-02-31' has the shape but is none); the period rule is dates.ts's. */
+const isoDay = z.string().refine(isValidDay, REPORT_MESSAGES.invalidDate);
 
 /** GET /reports: today's figures (UTC day) of the caller's campaigns or websites. */
 export const TodayStatsSchema = z.object({

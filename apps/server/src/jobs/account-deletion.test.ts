@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eurosToMicros } from '@cryptads/contract/money';
-import { ledgerEntries } from '../db/schema/ledger';
 import { notifications } from '../db/schema/notifications';
 import { accountDeletionRequests, userPreferences } from '../db/schema/settings';
 import { sessions, users } from '../db/schema/users';
-import { postLedgerEntry } from '../modules/ledger/ledger.service';
+import { available, statementOf } from '../modules/ledger/ledger.service';
+import { depositFor } from '../modules/ledger/test-helpers';
 import { body, loginAs } from '../testing/helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { runAccountDeletion, tombstoneEmail } from './account-deletion';
@@ -72,12 +72,7 @@ describe('account deletion job', () => {
 
   it('deletes the account at the termination date: disabled, personal data gone, ledger kept', async () => {
     const me = await requestDeletion();
-    await postLedgerEntry(app.ctx.db, {
-      userId: me.user.id,
-      amountMicros: eurosToMicros(120),
-      kind: 'deposit',
-      description: 'Deposit',
-    });
+    await depositFor(app, me.user.id, eurosToMicros(120));
     await app.ctx.db.insert(userPreferences).values({
       userId: me.user.id,
       emailMarketing: true,
@@ -97,7 +92,7 @@ describe('account deletion job', () => {
     expect(await app.ctx.db.select().from(userPreferences).where(eq(userPreferences.userId, me.user.id))).toHaveLength(
       0,
     );
-    expect(await app.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, me.user.id))).toHaveLength(1);
+    expect(await statementOf(app.ctx.db, available(me.user.id))).toHaveLength(1);
     expect((await requestRow(me.request.id))?.completedAt).not.toBeNull();
 
     expect((await app.inject({ method: 'GET', url: '/api/user', headers: me.headers })).statusCode).toBe(401);

@@ -1,6 +1,8 @@
 import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { formatLongDay, HOUR_MS } from '@cryptads/contract/dates';
 import { DELETION_VERIFY_HOURS } from '@cryptads/contract/limits';
 import { NotificationType } from '@cryptads/contract/notifications';
+import { paths } from '@cryptads/contract/paths';
 import type { AppContext } from '../context';
 import type { Tx } from '../db/client';
 import { notifications } from '../db/schema/notifications';
@@ -8,16 +10,13 @@ import { referralShares } from '../db/schema/referral';
 import { accountDeletionRequests, userPreferences } from '../db/schema/settings';
 import { authAttempts, oneTimeCodes, sessions, users } from '../db/schema/users';
 import { randomToken } from '../lib/crypto';
+import { emitEvent } from '../modules/events/events';
 import { resolvePinned } from '../modules/notifications/notifications.service';
 import { notify } from '../modules/notifications/notify';
 import { DELETION_TITLES } from '../modules/settings/settings.service';
 import type { Job } from './runner';
 
-const HOUR_MS = 3_600_000;
 const open = and(isNull(accountDeletionRequests.cancelledAt), isNull(accountDeletionRequests.completedAt));
-
-const formatDay = (d: Date) =>
-  d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** The address a deleted account keeps: unique, not deliverable (RFC 2606 .invalid). */
 export const tombstoneEmail = (userId: number) => `deleted-${userId}@deleted.invalid`;
@@ -52,6 +51,8 @@ async function eraseAccount(tx: Tx, userId: number) {
   await tx.delete(notifications).where(eq(notifications.userId, userId));
   await tx.delete(referralShares).where(eq(referralShares.userId, userId));
   await tx.delete(authAttempts).where(eq(authAttempts.key, `login:${user.email}`));
+  // Its campaigns and zones leave the delivery index.
+  await emitEvent(tx, { type: 'account.changed', userId });
 }
 
 /**
@@ -82,8 +83,8 @@ export async function runAccountDeletion(ctx: AppContext, now = new Date()) {
       await notify(tx, row.userId, {
         type: NotificationType.Pinned,
         title: DELETION_TITLES.confirmed,
-        message: `Your account will be deleted on ${formatDay(row.terminationAt)}. You can still cancel until then.`,
-        link: '/settings/delete-account/',
+        message: `Your account will be deleted on ${formatLongDay(row.terminationAt)}. You can still cancel until then.`,
+        link: paths.settings.deleteAccount,
       });
     });
   }

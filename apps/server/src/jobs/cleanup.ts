@@ -1,12 +1,16 @@
 import { lt, or } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { domainEvents } from '../db/schema/events';
 import { oneTimeCodes, sessions } from '../db/schema/users';
-import { pruneAttempts } from '../modules/auth/attempts';
+import { pruneAttempts } from '../lib/attempts';
 import type { Job } from './runner';
 
 const DAY_MS = 86_400_000;
 
-/** Forgets what has expired: codes after a day, closed or expired sessions after 90 days, old failed attempts. */
+/**
+ * Forgets what has expired: codes after a day, closed or expired sessions after 90 days, old
+ * failed attempts, domain events handled more than a day ago.
+ */
 export const cleanupJob: Job = {
   name: 'cleanup-expired-secrets',
   everyMs: 15 * 60_000,
@@ -19,5 +23,6 @@ export const cleanupJob: Job = {
     const quarterAgo = new Date(Date.now() - 90 * DAY_MS);
     await ctx.db.delete(sessions).where(or(lt(sessions.expiresAt, quarterAgo), lt(sessions.revokedAt, quarterAgo)));
     await pruneAttempts(ctx);
+    await ctx.db.delete(domainEvents).where(lt(domainEvents.doneAt, dayAgo));
   },
 };

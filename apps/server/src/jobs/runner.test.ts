@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itOnPostgres } from '../testing/postgres-only';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { claimJob, type Job } from './runner';
 import { cleanupJob } from './cleanup';
@@ -12,7 +13,7 @@ describe('scheduled jobs', () => {
     await app.closeAll();
   });
 
-  it('lets only one of two concurrent claims run a job in the same interval', async () => {
+  itOnPostgres('lets only one of two concurrent claims run a job in the same interval', async () => {
     const job: Job = { name: `test-${Date.now()}`, everyMs: 60_000, run: async () => {} };
     const claims = await Promise.all([claimJob(app.ctx, job), claimJob(app.ctx, job)]);
     expect(claims.filter(Boolean)).toHaveLength(1);

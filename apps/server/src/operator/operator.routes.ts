@@ -1,38 +1,28 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { operatorEndpoints as api } from '@cryptads/contract/endpoints/operator';
+import { route } from '../lib/endpoint-routes';
 import { AppError, forbidden } from '../lib/errors';
 import { safeEqual } from '../lib/crypto';
-import { ok, replies } from '../lib/envelope';
 import { commands } from './registry';
 
 /**
- * POST /api/operator/run: the operator CLI's hand-off to a running server. Answers only
- * from loopback and with the secret of this start (see handoff.ts); hidden from OpenAPI.
+ * POST /api/operator/run: the operator CLI's hand-off to a running server. It takes no
+ * session (public in the table): it answers only from loopback and with the secret of this
+ * start (see handoff.ts). Registered only when the server was given that secret.
  */
-export function operatorRoutes(token: string): FastifyPluginAsyncZod {
-  return async (app) => {
-    app.post(
-      '/operator/run',
-      {
-        schema: {
-          hide: true,
-          body: z.object({ domain: z.string(), action: z.string(), args: z.array(z.string()).max(20) }),
-          response: replies(z.object({ output: z.string() })),
-        },
-      },
-      async (request) => {
-        const given = request.headers['x-operator-token'];
-        const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.socket.remoteAddress ?? '');
-        if (!loopback || typeof given !== 'string' || !safeEqual(given, token))
-          throw forbidden('Operator commands are local only.');
-        const command = commands[request.body.domain]?.[request.body.action];
-        if (!command) throw new AppError(404, 'Unknown operator command.');
-        try {
-          return ok({ output: await command.run(app.ctx, request.body.args) });
-        } catch (error) {
-          throw new AppError(400, error instanceof Error ? error.message : String(error));
-        }
-      },
-    );
-  };
+export function operatorRoutes(token: string) {
+  return [
+    route(api.run, async ({ ctx, request, body }) => {
+      const given = request.headers['x-operator-token'];
+      const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.socket.remoteAddress ?? '');
+      if (!loopback || typeof given !== 'string' || !safeEqual(given, token))
+        throw forbidden('Operator commands are local only.');
+      const command = commands[body.domain]?.[body.action];
+      if (!command) throw new AppError(404, 'Unknown operator command.');
+      try {
+        return { output: await command.run(ctx, body.args) };
+      } catch (error) {
+        throw new AppError(400, error instanceof Error ? error.message : String(error));
+      }
+    }),
+  ];
 }

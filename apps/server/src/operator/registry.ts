@@ -1,5 +1,9 @@
 import { announcementCommands } from './commands/announcements';
 import { campaignCommands } from './commands/campaigns';
+import { kycCommands } from './commands/kyc';
+import { ledgerCommands } from './commands/ledger';
+import { payoutCommands } from './commands/payouts';
+import { depositCommands } from './commands/deposits';
 import { referralCommands } from './commands/referral';
 import { termsCommands } from './commands/terms';
 import { userCommands } from './commands/users';
@@ -10,9 +14,13 @@ import type { OperatorCommand } from './types';
 export const commands: Record<string, Record<string, OperatorCommand>> = {
   user: userCommands,
   campaign: campaignCommands,
+  kyc: kycCommands,
   terms: termsCommands,
   announcement: announcementCommands,
   referral: referralCommands,
   website: websiteCommands,
   zone: zoneCommands,
+  deposit: depositCommands,
+  ledger: ledgerCommands,
+  payout: payoutCommands,
 };

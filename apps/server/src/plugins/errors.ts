@@ -19,6 +19,9 @@ export default fp(async function errors(app: FastifyInstance) {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A path parameter that does not parse names nothing, like another account's id.
+      if (error.validationContext === 'params')
+        return reply.status(404).send({ code: 404, response: null, reason: GENERIC_MESSAGES.notFound });
       const first = error.validation[0];
       // A missing or non-object body fails at the root with zod's own wording, not a sentence.
       const atRoot = first?.instancePath === '/' && first.keyword === 'invalid_type';

@@ -7,10 +7,12 @@ import { randomToken } from '../lib/crypto';
 import { hashPassword } from '../lib/password';
 import { seedDemoAnnouncements } from '../modules/announcements/demo-announcements';
 import { seedDemoCampaigns } from '../modules/campaigns/demo-campaigns';
-import { postLedgerEntry } from '../modules/ledger/ledger.service';
+import { creditDeposit } from '../modules/ledger/ledger.service';
+import { seedDemoPayouts } from '../modules/payouts/demo-payouts';
 import { ensureDefaultTerms } from '../modules/terms/terms.service';
 import { seedDemoWebsites } from '../modules/websites/demo-websites';
 import { runHistory } from '../simulator/history';
+import { DEMO_DEPOSITS_EUROS, demoOpeningKey, seedDemoBilling } from './demo-billing';
 
 /** The demo logins, printed on start and written in the README. 2FA is off for both. */
 export const DEMO_ACCOUNTS = [
@@ -20,6 +22,7 @@ export const DEMO_ACCOUNTS = [
     firstName: 'Ada',
     lastName: 'Advertiser',
     type: 1 as const,
+    /** The balance shown after seeding: an opening credit plus the paid demo deposits (demo-billing.ts). */
     depositEuros: 2500,
   },
   {
@@ -58,19 +61,27 @@ export async function seedDemo(ctx: AppContext, opts: { log?: SeedLog } = {}) {
         })
         .returning();
       if (!user) throw new Error('demo user insert returned nothing');
+      // The advertiser's paid deposits (seedDemoBilling) bring the rest of its balance.
       if (account.depositEuros > 0)
-        await postLedgerEntry(tx, {
+        await creditDeposit(tx, {
           userId: user.id,
-          amountMicros: eurosToMicros(account.depositEuros),
-          kind: 'deposit',
+          provider: 'bank',
+          amountMicros: eurosToMicros(account.depositEuros - DEMO_DEPOSITS_EUROS),
+          feeMicros: 0n,
+          vatMicros: 0n,
           description: 'Demo deposit',
-          idempotencyKey: `demo-deposit:${account.email}`,
+          reference: 'demo',
+          idempotencyKey: demoOpeningKey(account.email),
         });
     });
   }
   await seedDemoWebsites(ctx.db, 'publisher@cryptads.example');
   await seedDemoCampaigns(ctx, 'advertiser@cryptads.example');
+  // A verified company and paid deposits with their invoices (after the opening credit above).
+  await seedDemoBilling(ctx, 'advertiser@cryptads.example');
   await seedDemoHistory(ctx, opts.log);
+  // After the history: the publisher's past payouts are its monthly earnings.
+  await seedDemoPayouts(ctx, 'publisher@cryptads.example');
 }
 
 /**

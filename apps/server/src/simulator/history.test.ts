@@ -1,15 +1,15 @@
 import { rmSync } from 'node:fs';
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { eurosToMicros } from '@cryptads/contract/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns } from '../db/schema/campaigns';
-import { ledgerEntries } from '../db/schema/ledger';
 import { adEvents, statsHourly } from '../db/schema/stats';
 import { users } from '../db/schema/users';
 import { seedDemoCampaigns } from '../modules/campaigns/demo-campaigns';
 import { tempDataDir } from '../modules/campaigns/test-helpers';
 import { EventKind } from '../modules/delivery/types';
-import { postLedgerEntry } from '../modules/ledger/ledger.service';
+import { available, statementOf, type TransferKind } from '../modules/ledger/ledger.service';
+import { depositFor, ledgerSumOf } from '../modules/ledger/test-helpers';
 import { seedDemoWebsites } from '../modules/websites/demo-websites';
 import { loginAs } from '../testing/helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -21,18 +21,12 @@ const DAY = 86_400_000;
 const yesterdayLate = () => new Date(Math.floor(Date.now() / DAY) * DAY - 30 * 60_000);
 
 async function deposit(app: TestApp, userId: number, euros: number) {
-  await app.ctx.db.transaction((tx) =>
-    postLedgerEntry(tx, { userId, amountMicros: eurosToMicros(euros), kind: 'deposit', description: 'test' }),
-  );
+  await depositFor(app, userId, eurosToMicros(euros));
 }
 
-async function ledgerSum(app: TestApp, userId: number, kind: string) {
-  const [row] = await app.ctx.db
-    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountMicros}), 0)::text` })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, kind)));
-  return BigInt(row?.total ?? '0');
-}
+/** Ad spend leaves an advertiser as `spend` (network revenue) and `earning` (publishers) transfers. */
+const AD_SPEND: TransferKind[] = ['spend', 'earning'];
+const ledgerSum = (app: TestApp, userId: number, kinds: TransferKind[]) => ledgerSumOf(app.ctx.db, userId, kinds);
 
 async function balanceOf(app: TestApp, userId: number) {
   const [row] = await app.ctx.db.select({ b: users.balanceMicros }).from(users).where(eq(users.id, userId));
@@ -87,8 +81,8 @@ describe('history mode', () => {
     expect(rows.reduce((a, r) => a + r.clicks, 0)).toBe(summary.clicks);
     expect(cost).toBe(summary.costMicros);
     expect(cost).toBeGreaterThan(0n);
-    expect(await ledgerSum(app, advertiser.user.id, 'spend')).toBe(-cost);
-    expect(await ledgerSum(app, publisher.user.id, 'earning')).toBe(earnings);
+    expect(await ledgerSum(app, advertiser.user.id, AD_SPEND)).toBe(-cost);
+    expect(await ledgerSum(app, publisher.user.id, ['earning'])).toBe(earnings);
     // 70 % revenue share, floored per event.
     expect(earnings).toBeLessThanOrEqual((cost * 7n) / 10n);
     expect(earnings).toBeGreaterThan((cost * 69n) / 100n);
@@ -160,23 +154,16 @@ describe('history mode', () => {
     const balance = await balanceOf(app, advertiser.user.id);
     expect(balance).toBe(eurosToMicros(0.2) - summary.costMicros);
     expect(balance).toBeGreaterThanOrEqual(0n);
-    expect(await ledgerSum(app, advertiser.user.id, 'spend')).toBe(-summary.costMicros);
+    expect(await ledgerSum(app, advertiser.user.id, AD_SPEND)).toBe(-summary.costMicros);
     const [row] = await app.ctx.db
       .select({ cost: sql<string>`coalesce(sum(${statsHourly.costMicros}), 0)::text` })
       .from(statsHourly)
       .where(eq(statsHourly.advertiserId, advertiser.user.id));
     expect(BigInt(row?.cost ?? '0')).toBe(summary.costMicros);
     // No funding deposit was made.
-    const stray = await app.ctx.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(ledgerEntries)
-      .where(
-        and(
-          eq(ledgerEntries.userId, advertiser.user.id),
-          gte(ledgerEntries.createdAt, since),
-          eq(ledgerEntries.kind, 'deposit'),
-        ),
-      );
-    expect(stray[0]?.n).toBe(0);
+    const stray = (await statementOf(app.ctx.db, available(advertiser.user.id), { kinds: ['deposit'] })).filter(
+      (l) => l.createdAt >= since,
+    );
+    expect(stray).toHaveLength(0);
   });
 });

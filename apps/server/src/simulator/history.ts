@@ -1,9 +1,11 @@
 import { inArray } from 'drizzle-orm';
 import { AdFormat } from '@cryptads/contract/campaigns';
+import { DAY_MS, HOUR_MS, isoDay } from '@cryptads/contract/dates';
 import type { AppContext } from '../context';
 import { users } from '../db/schema/users';
-import { postLedgerEntry } from '../modules/ledger/ledger.service';
+import { creditDeposit } from '../modules/ledger/ledger.service';
 import { recordBatch } from '../modules/delivery/recorder';
+import { expectedValue } from '../modules/delivery/rules';
 import { EventKind, type DeliveryEvent } from '../modules/delivery/types';
 import { createRng } from './random';
 import { createVisitorGenerator, ctrFor, type Visitor } from './visitors';
@@ -23,9 +25,6 @@ import { loadSimWorld, type SimPair, type SimWorld, type SimZone, visitorFits, t
  * (a visitor profile on a zone), so an hour adds a handful of stats_hourly rows whatever its
  * volume, and raw events (one row each) are written for the last `rawDays` days only.
  */
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 /** Relative traffic per UTC hour (mean 1). */
 const HOURLY = normalise([
@@ -71,12 +70,6 @@ export type HistoryPlanOptions = {
 
 export type PlannedDay = { day: string; events: DeliveryEvent[] };
 
-/** Expected value of one impression in micro-euros (the engine's ranking). */
-const expectedValue = (pair: SimPair) =>
-  pair.campaign.paymentMode === 1
-    ? Number(pair.campaign.priceMicros) * ctrFor(pair.campaign.id)
-    : Number(pair.campaign.priceMicros) / 1000;
-
 /** A pair with what the hot loop needs precomputed (money as numbers: far below 2^53). */
 type Option = {
   pair: SimPair;
@@ -99,14 +92,14 @@ export function* planHistory(world: SimWorld, opts: HistoryPlanOptions): Generat
   const optionsByZone = new Map<number, Option[]>();
   for (const pair of world.pairs) {
     const c = pair.campaign;
-    const cpc = c.paymentMode === 1;
     const option: Option = {
       pair,
-      value: expectedValue(pair),
-      impressionCost: cpc ? 0 : Number(c.priceMicros / 1000n),
-      clickCost: cpc ? Number(c.priceMicros) : 0,
-      impressionCostBig: cpc ? 0n : c.priceMicros / 1000n,
-      clickCostBig: cpc ? c.priceMicros : 0n,
+      // The engine's ranking, with the campaign's simulated CTR.
+      value: expectedValue(c, ctrFor(c.id)),
+      impressionCost: Number(c.impressionCost),
+      clickCost: Number(c.clickCost),
+      impressionCostBig: c.impressionCost,
+      clickCostBig: c.clickCost,
       ctr: ctrFor(c.id),
       since: Math.max(c.createdAt.getTime(), pair.zone.createdAt.getTime()),
     };
@@ -134,7 +127,7 @@ export function* planHistory(world: SimWorld, opts: HistoryPlanOptions): Generat
     const c = budgets.get(o.pair.campaign.id);
     if (!c) return false;
     if ((spentToday.get(c.id) ?? 0) + cost > Number(c.dailyBudgetMicros)) return false;
-    if (c.budgetMicros !== null && (spentTotal.get(c.id) ?? 0) + cost > Number(c.budgetMicros)) return false;
+    if (c.totalBudgetMicros !== null && (spentTotal.get(c.id) ?? 0) + cost > Number(c.totalBudgetMicros)) return false;
     return !left || (left.get(c.advertiserId) ?? 0) >= cost;
   };
   const spend = (o: Option, cost: number) => {
@@ -234,7 +227,7 @@ export function* planHistory(world: SimWorld, opts: HistoryPlanOptions): Generat
       }
     }
     events.sort((a, b) => a.at.getTime() - b.at.getTime());
-    yield { day: new Date(dayStart).toISOString().slice(0, 10), events };
+    yield { day: isoDay(dayStart), events };
   }
 }
 
@@ -304,11 +297,14 @@ export async function runHistory(
     await ctx.db.transaction(async (tx) => {
       for (const [advertiserId, amount] of cost.costByAdvertiser) {
         if (amount <= 0n) continue;
-        await postLedgerEntry(tx, {
+        await creditDeposit(tx, {
           userId: advertiserId,
+          provider: 'bank',
           amountMicros: amount,
-          kind: 'deposit',
+          feeMicros: 0n,
+          vatMicros: 0n,
           description: fund.description,
+          reference: 'simulator',
           idempotencyKey: fund.idempotencyKey(advertiserId),
         });
       }

@@ -88,3 +88,12 @@ export async function registerViaApi(
   const token = res.statusCode === 200 ? body<{ token: string }>(res).response.token : '';
   return { res, token, email: String(input.email).trim().toLowerCase(), password: String(input.password) };
 }
+
+/**
+ * Waits until the domain events committed so far are handled (notifications, referral rewards,
+ * campaign reactivation, the delivery index), instead of sleeping.
+ */
+export async function drainEvents(app: App) {
+  if (!app.ctx.events) throw new Error('the app has no event worker');
+  return app.ctx.events.drain();
+}

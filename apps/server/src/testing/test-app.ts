@@ -1,33 +1,38 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { inject } from 'vitest';
 import { type App, type BuildOptions, buildApp } from '../app';
 import { type Config, type Env, loadConfig } from '../config';
-import { type Database, openDatabase } from '../db/client';
+import { type Database, type Db, openDatabase } from '../db/client';
+import * as schema from '../db/schema/index';
+import { adminQuery, withDatabase } from './global-setup';
+
+let pgliteTemplate: Blob | undefined;
 
 /**
- * A fresh database per test app: in-memory PGlite, or, in the vitest project
- * "server-postgres", a new PostgreSQL database created from TEST_DATABASE_URL and dropped
- * on close (races and locks only show on a real server).
+ * A fresh database per test app, copied from the one the global setup migrated: in-memory
+ * PGlite, or, in the vitest project "server-postgres", a new PostgreSQL database made from
+ * the template database and dropped on close (races and locks only show on a real server).
  */
 async function freshDatabase(): Promise<Database> {
   const base = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB_DRIVER !== 'postgres' || !base) return openDatabase({});
+  if (process.env.TEST_DB_DRIVER !== 'postgres' || !base) {
+    pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const client = await PGlite.create({ loadDataDir: pgliteTemplate });
+    const db = drizzle(client, { schema }) as unknown as Db;
+    return { db, kind: 'pglite', close: () => client.close() };
+  }
   const name = `cryptads_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  await adminQuery(base, `CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  // The migrations are already applied: opening finds nothing to do.
+  const database = await openDatabase({ url: withDatabase(base, name) });
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: base });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

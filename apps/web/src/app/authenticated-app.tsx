@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
+import { routePatterns } from '@cryptads/contract/paths';
 import { NotFoundPage } from '../ui/not-found-page';
 import { RequireAuth } from './guards';
 
@@ -19,6 +20,7 @@ const load = {
   referral: () => import('../features/referral/routes/referral-page'),
   notifications: () => import('../features/notifications/routes/notifications-page'),
   reports: () => import('../features/reports/routes/reports-page'),
+  billing: () => import('./billing-routes'),
 };
 
 const AuthenticatedShell = lazy(async () => ({ default: (await load.shell()).AuthenticatedShell }));
@@ -31,16 +33,18 @@ const FaqPage = lazy(async () => ({ default: (await load.faq()).FaqPage }));
 const ReferralPage = lazy(async () => ({ default: (await load.referral()).ReferralPage }));
 const NotificationsPage = lazy(async () => ({ default: (await load.notifications()).NotificationsPage }));
 const ReportsPage = lazy(async () => ({ default: (await load.reports()).ReportsPage }));
+const BillingRoutes = lazy(async () => ({ default: (await load.billing()).BillingRoutes }));
+
+const section = routePatterns.shell;
 
 /** Sections of the shell that are not built yet; each shows a coming-soon page. */
 export const COMING_SOON_SECTIONS: { path: string; name: string }[] = [
-  { path: 'billing', name: 'Billing Center' },
-  { path: 'marketplace', name: 'Marketplace' },
-  { path: 'packages', name: 'Packages' },
-  { path: 'orders', name: 'My Orders' },
-  { path: 'wishlist', name: 'Wishlist' },
-  { path: 'cart', name: 'My Shopping Cart' },
-  { path: 'new-listing', name: 'Request a Listing' },
+  { path: section.marketplace, name: 'Marketplace' },
+  { path: section.packages, name: 'Packages' },
+  { path: section.orders, name: 'My Orders' },
+  { path: section.wishlist, name: 'Wishlist' },
+  { path: section.cart, name: 'My Shopping Cart' },
+  { path: section.newListing, name: 'Request a Listing' },
 ];
 
 export function AuthenticatedApp() {
@@ -49,15 +53,16 @@ export function AuthenticatedApp() {
       <Route element={<RequireAuth />}>
         <Route element={<AuthenticatedShell />}>
           <Route index element={<DashboardPage />} />
-          <Route path="campaigns/*" element={<CampaignRoutes />} />
-          <Route path="websites/*" element={<WebsiteRoutes />} />
-          <Route path="settings/*" element={<SettingsRoutes />} />
-          <Route path="faq/*" element={<FaqPage />} />
-          <Route path="referral-program" element={<ReferralPage />} />
-          <Route path="notifications" element={<NotificationsPage />} />
-          <Route path="reports" element={<ReportsPage />} />
+          <Route path={section.campaigns} element={<CampaignRoutes />} />
+          <Route path={section.websites} element={<WebsiteRoutes />} />
+          <Route path={section.settings} element={<SettingsRoutes />} />
+          <Route path={section.faq} element={<FaqPage />} />
+          <Route path={section.referralProgram} element={<ReferralPage />} />
+          <Route path={section.notifications} element={<NotificationsPage />} />
+          <Route path={section.reports} element={<ReportsPage />} />
+          <Route path={section.billing} element={<BillingRoutes />} />
           {COMING_SOON_SECTIONS.map(({ path, name }) => (
-            <Route key={path} path={`${path}/*`} element={<ComingSoonPage section={name} />} />
+            <Route key={path} path={path} element={<ComingSoonPage section={name} />} />
           ))}
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -1,3 +1,5 @@
+import { paths } from '@cryptads/contract/paths';
+
 /**
  * Page names of spec 000 §2.8. Exact matches win over prefixes; the longest prefix wins.
  * Marketplace pages get the '{page} - {product} Marketplace' form.
@@ -62,11 +64,13 @@ const PREFIXES: [string, PageName][] = [
 ];
 const PREFIX = [...PREFIXES].sort((a, b) => b[0].length - a[0].length);
 
-/** Paths whose sidebar shows the marketplace menu (spec 000 §2.7). */
-const MARKETPLACE_ROOTS = ['/marketplace', '/packages', '/orders', '/wishlist', '/cart', '/new-listing'];
+/** Paths whose sidebar shows the marketplace menu (spec 000 §2.7): the marketplace's sections. */
+const MARKETPLACE_ROOTS = Object.values(paths.marketplace);
 
-export const isMarketplacePath = (pathname: string) =>
-  MARKETPLACE_ROOTS.some((root) => pathname === root || pathname.startsWith(`${root}/`));
+export const isMarketplacePath = (pathname: string) => {
+  const path = normalise(pathname);
+  return MARKETPLACE_ROOTS.some((root) => path.startsWith(root));
+};
 
 export function pageNameOf(pathname: string): PageName | null {
   const path = normalise(pathname);

@@ -1,5 +1,6 @@
 import { Anchor, Center, Code, Stack, Text, Title } from '@mantine/core';
 import { UI_MESSAGES } from '@cryptads/contract/ui';
+import { paths } from '@cryptads/contract/paths';
 import { isApiError } from '../lib/api-client';
 
 /** 'Unexpected Application Error!' then the status and text of what failed (spec 000 §8). */
@@ -19,7 +20,7 @@ export function RouteErrorPage({ error }: { error: unknown }) {
           Reloading the page usually helps. If it keeps happening, please contact our support team.
         </Text>
         {/* A full reload: the router itself may be what failed. */}
-        <Anchor href="/" fw={600}>
+        <Anchor href={paths.home} fw={600}>
           Back to the homepage
         </Anchor>
       </Stack>

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { matchPath, Route, Routes, useLocation } from 'react-router';
+import { routePatterns } from '@cryptads/contract/paths';
 import { NotFoundPage } from '../ui/not-found-page';
 import { PublicOnly } from './guards';
 import { RootLayout } from './root-layout';
@@ -34,40 +35,26 @@ const TermsPage = lazy(async () => ({ default: (await load.legal()).TermsPage })
 const PrivacyPage = lazy(async () => ({ default: (await load.legal()).PrivacyPage }));
 const CampaignPreviewPage = lazy(async () => ({ default: (await load.campaignPreview()).CampaignPreviewPage }));
 
+const pub = routePatterns.public;
+
 /** Layout and screen of a path start downloading together instead of one after the other. */
 export function preloadRoute(pathname: string) {
   const auth: [string, () => Promise<unknown>][] = [
-    ['/login2fa', load.twoFactor],
-    ['/login', load.login],
-    ['/signup', load.signup],
-    ['/forgot', load.forgot],
-    ['/password-recovery/', load.recovery],
+    [pub.login2fa, load.twoFactor],
+    [pub.login, load.login],
+    [pub.signup, load.signup],
+    [pub.forgot, load.forgot],
+    [pub.passwordRecovery, load.recovery],
   ];
-  const match = auth.find(([prefix]) => pathname.startsWith(prefix));
+  const match = auth.find(([pattern]) => matchPath(pattern, pathname));
   if (match) {
     void load.landing();
     void match[1]();
   }
 }
 
-/** First path segments of the authenticated area; any other unknown path is a 404. */
-const PROTECTED_SECTIONS = new Set([
-  '',
-  'campaigns',
-  'websites',
-  'settings',
-  'faq',
-  'referral-program',
-  'notifications',
-  'reports',
-  'billing',
-  'marketplace',
-  'packages',
-  'orders',
-  'wishlist',
-  'cart',
-  'new-listing',
-]);
+/** First path segments of the authenticated area (the dashboard is ''); any other unknown path is a 404. */
+const PROTECTED_SECTIONS = new Set(['', ...Object.values(routePatterns.shell).map((pattern) => pattern.split('/')[0])]);
 
 function ProtectedOrNotFound() {
   const { pathname } = useLocation();
@@ -80,19 +67,19 @@ export function AppRoutes() {
       <Route element={<RootLayout />}>
         <Route element={<PublicOnly />}>
           <Route element={<LandingLayout />}>
-            <Route path="login" element={<LoginPage />} />
-            <Route path="login2fa" element={<TwoFactorPage />} />
-            <Route path="signup" element={<SignupPage />} />
-            <Route path="forgot" element={<ForgotPage />} />
-            <Route path="password-recovery/:code" element={<PasswordRecoveryPage />} />
+            <Route path={pub.login} element={<LoginPage />} />
+            <Route path={pub.login2fa} element={<TwoFactorPage />} />
+            <Route path={pub.signup} element={<SignupPage />} />
+            <Route path={pub.forgot} element={<ForgotPage />} />
+            <Route path={pub.passwordRecovery} element={<PasswordRecoveryPage />} />
           </Route>
-          <Route path="banned" element={<BannedPage />} />
+          <Route path={pub.banned} element={<BannedPage />} />
         </Route>
-        <Route path="guide/:secret" element={<GuidePage />} />
-        <Route path="terms" element={<TermsPage />} />
-        <Route path="privacy-policy" element={<PrivacyPage />} />
+        <Route path={pub.guide} element={<GuidePage />} />
+        <Route path={pub.terms} element={<TermsPage />} />
+        <Route path={pub.privacyPolicy} element={<PrivacyPage />} />
         {/* Public with a permalink (an id with a comma), outside the shell (spec 002 §2). */}
-        <Route path="campaigns/preview/:id/:device?" element={<CampaignPreviewPage />} />
+        <Route path={pub.campaignPreview} element={<CampaignPreviewPage />} />
         {/* Everything behind the login lives in one lazy module (authenticated-app.tsx). */}
         <Route path="*" element={<ProtectedOrNotFound />} />
       </Route>

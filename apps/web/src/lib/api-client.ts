@@ -1,4 +1,14 @@
 import type { z } from 'zod';
+import {
+  type BodyOf,
+  buildPath,
+  buildQuery,
+  type EndpointDef,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+  type RouteDef,
+} from '@cryptads/contract/endpoint';
 import { AppCode } from '@cryptads/contract/app-codes';
 import { getSessionToken, getTempCredentials } from './session';
 
@@ -144,4 +154,110 @@ function isEnvelope(data: unknown): data is RawEnvelope {
     'reason' in data &&
     (data.reason === null || typeof data.reason === 'string')
   );
+}
+
+/** What a call of endpoint E takes: its params, query and body when it has them, and options. */
+export type CallInput<E extends EndpointDef> = (E['params'] extends z.ZodType
+  ? { params: ParamsOf<E> }
+  : { params?: undefined }) &
+  (E['query'] extends z.ZodType ? { query: QueryOf<E> } : { query?: undefined }) &
+  (E['body'] extends z.ZodType ? { body: BodyOf<E> } : { body?: undefined }) &
+  Pick<RequestOptions<ResponseOf<E>>, 'signal' | 'token' | 'authCall'>;
+
+/** A typed fetcher: its input is optional when the endpoint takes no params, query or body. */
+export type EndpointCall<E extends EndpointDef> =
+  object extends CallInput<E>
+    ? (input?: CallInput<E>) => Promise<ResponseOf<E>>
+    : (input: CallInput<E>) => Promise<ResponseOf<E>>;
+
+/** Calls one endpoint of the contract's table with its method and path. */
+export function callEndpoint<E extends EndpointDef>(route: RouteDef, input: CallInput<E>): Promise<ResponseOf<E>> {
+  const { params, query, body, signal, token, authCall } = input as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  } & Pick<RequestOptions<unknown>, 'signal' | 'token' | 'authCall'>;
+  return apiRequest<ResponseOf<E>>(`${buildPath(route.path, params)}${buildQuery(query)}`, {
+    method: route.method,
+    body,
+    signal,
+    token,
+    authCall,
+  });
+}
+
+/**
+ * The fetchers of one domain, derived from the contract's endpoint table: the zod-free
+ * routes give method and path at run time, the endpoints' type gives the shapes. Schemas are
+ * imported as types only, so no zod reaches a first load through a fetcher.
+ *
+ * `const websitesApi = endpointClient<typeof websiteEndpoints>(websiteRoutes);`
+ */
+export function endpointClient<T extends Record<string, EndpointDef>>(routes: { [K in keyof T]: RouteDef }) {
+  const client = {} as { [K in keyof T]: EndpointCall<T[K]> };
+  for (const key of Object.keys(routes) as (keyof T)[]) {
+    client[key] = ((input?: CallInput<T[typeof key]>) =>
+      callEndpoint<T[typeof key]>(routes[key], (input ?? {}) as CallInput<T[typeof key]>)) as EndpointCall<
+      T[typeof key]
+    >;
+  }
+  return client;
+}
+
+/** A file the API answered instead of the envelope (an invoice PDF), with the name the server gave it. */
+export type DownloadedFile = { blob: Blob; fileName: string | null };
+
+/**
+ * The file name of a `Content-Disposition` header: `filename*=UTF-8''…` (RFC 6266) first,
+ * else `filename="…"`; null when it names none.
+ */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A malformed escape: fall back to the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(header);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name ? name : null;
+}
+
+/**
+ * GETs `/api{path}` that answers a file (an endpoint with `download: true`): the bytes and the
+ * file name from Content-Disposition. A failure is the JSON envelope, handled as apiRequest
+ * does (ApiError, 401 → logout, 99 → banned).
+ */
+export async function apiDownload(path: string, opts: { signal?: AbortSignal } = {}): Promise<DownloadedFile> {
+  const headers: Record<string, string> = {};
+  const token = getSessionToken() ?? getTempCredentials()?.token ?? null;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path}`, { headers, signal: opts.signal, credentials: 'same-origin' });
+  } catch (cause) {
+    if (opts.signal?.aborted) throw cause;
+    throw new ApiError('fetch', { cause });
+  }
+  if (res.ok)
+    return { blob: await res.blob(), fileName: fileNameFromDisposition(res.headers.get('content-disposition')) };
+  let data: unknown;
+  try {
+    data = await res.json();
+  } catch (cause) {
+    throw new ApiError('parsing', { status: res.status, cause });
+  }
+  if (!isEnvelope(data)) throw new ApiError('parsing', { status: res.status });
+  const error = new ApiError('http', {
+    status: res.status,
+    code: data.code,
+    reason: data.reason,
+    response: data.response,
+  });
+  if (error.isBanned) handlers.onBanned();
+  else if (res.status === 401) handlers.onUnauthorized();
+  throw error;
 }

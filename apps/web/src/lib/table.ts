@@ -39,12 +39,18 @@ export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.c
 export const pageOf = <T>(rows: T[], page: number, pageSize: number) =>
   rows.slice((page - 1) * pageSize, page * pageSize);
 
-/** A CSV cell without the commas, percent and euro signs the export strips (spec 002 §2). */
-export const csvCell = (v: Cell) =>
-  asText(v)
+/**
+ * A CSV cell without the commas, percent and euro signs the export strips (spec 002 §2). A
+ * text that a spreadsheet would run as a formula (starting with = + - @ or a tab) gets a
+ * leading quote, unless it is a plain number: a campaign named '=HYPERLINK(...)' stays text.
+ */
+export const csvCell = (v: Cell) => {
+  const text = asText(v)
     .replace(/[,%€]/g, '')
     .replace(/[\r\n]+/g, ' ')
     .trim();
+  return /^[=+\-@\t]/.test(text) && !/^[+-]?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
+};
 
 export function toCsv(header: string[], rows: Cell[][]): string {
   return [header.map(csvCell), ...rows.map((r) => r.map(csvCell))].map((r) => r.join(',')).join('\n');

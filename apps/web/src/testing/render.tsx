@@ -21,7 +21,10 @@ export function renderWithProviders(ui: ReactElement, { route = '/', ...options 
   return { ...result, queryClient };
 }
 
-/** A JSON envelope answer for a stubbed fetch. */
+/**
+ * A JSON envelope Response, for the api-client's own unit test, which stubs `fetch`. Component
+ * tests answer HTTP through ./http.ts instead (MSW, fixtures parsed by the contract).
+ */
 export function envelopeResponse(response: unknown, status = 200, reason: string | null = null, code = status) {
   return new Response(JSON.stringify({ code, response, reason }), {
     status,

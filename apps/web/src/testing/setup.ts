@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { forgetRequests } from './http';
+import { server } from './server';
 
 // Mantine reads these browser APIs that happy-dom does not provide.
 if (!window.matchMedia) {
@@ -28,8 +30,14 @@ window.ResizeObserver ??= ResizeObserverStub;
 Element.prototype.scrollIntoView ??= () => {};
 window.scrollTo = () => {};
 
+// HTTP is answered at the network boundary (./server.ts); a call no handler answers is an error.
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterAll(() => server.close());
+
 afterEach(() => {
   cleanup();
+  server.resetHandlers();
+  forgetRequests();
   window.localStorage.clear();
   window.sessionStorage.clear();
   for (const part of document.cookie.split(';')) {

@@ -1,6 +1,7 @@
 import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 
 /** Sections that are not built yet say so plainly: no invented data. */
 export function ComingSoonPage({ section }: { section: string }) {
@@ -14,7 +15,7 @@ export function ComingSoonPage({ section }: { section: string }) {
         <Text c="dimmed">
           We are still building this section of the dashboard. It will appear here as soon as it is ready.
         </Text>
-        <Button component={Link} to="/" variant="default" mt="sm">
+        <Button component={Link} to={paths.home} variant="default" mt="sm">
           Back to the dashboard
         </Button>
       </Stack>

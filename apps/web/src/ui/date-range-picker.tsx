@@ -1,9 +1,10 @@
 import { Group, InputBase, Loader, Popover, Select, Text } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { earliestReportDay, todayUtc } from '@cryptads/contract/dates';
 import { REPORT_MESSAGES } from '@cryptads/contract/report-messages';
 import { formatDate } from '../lib/format';
-import { earliestDay, PERIOD_PRESETS, type PeriodPreset, presetRange, todayUtc } from './report-period';
+import { PERIOD_PRESETS, type PeriodPreset, presetRange } from './report-period';
 
 // The calendar (about 12 KB gzip with its styles) loads when a person opens it, not with the page.
 const RangeCalendar = lazy(async () => ({ default: (await import('./range-calendar')).RangeCalendar }));
@@ -71,7 +72,7 @@ export function DateRangePicker({
               <RangeCalendar
                 startDate={value.startDate}
                 endDate={value.endDate}
-                minDate={earliestDay(today)}
+                minDate={earliestReportDay(today)}
                 maxDate={today}
                 onPick={(range) => {
                   onChange({ preset: 'custom', ...range });

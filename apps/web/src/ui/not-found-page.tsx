@@ -1,5 +1,6 @@
 import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import { UI_MESSAGES } from '@cryptads/contract/ui';
 import { usePageTitle } from '../lib/page-title';
 
@@ -16,7 +17,7 @@ export function NotFoundPage() {
         <Text c="dimmed" maw={420}>
           The page you are looking for does not exist or has moved.
         </Text>
-        <Anchor component={Link} to="/" fw={600}>
+        <Anchor component={Link} to={paths.home} fw={600}>
           Back to the homepage
         </Anchor>
       </Stack>

@@ -1,10 +1,12 @@
 import '@mantine/dates/styles.css';
 import { DatePicker } from '@mantine/dates';
 import { useState } from 'react';
+import { isoDay } from '@cryptads/contract/dates';
 
 type Range = [string | null, string | null];
+/** Mantine 9 answers 'YYYY-MM-DD' strings; a Date (older callers) is read as its UTC day. */
 const asDay = (v: unknown): string | null =>
-  typeof v === 'string' ? v.slice(0, 10) : v instanceof Date ? v.toISOString().slice(0, 10) : null;
+  typeof v === 'string' ? v.slice(0, 10) : v instanceof Date ? isoDay(v) : null;
 
 /**
  * The range calendar of the period picker: weeks start on Monday, nothing after today or

@@ -1,7 +1,8 @@
 import { Box, Card, Group, SegmentedControl, Text } from '@mantine/core';
 import { useState } from 'react';
+import { formatShortDay } from '@cryptads/contract/dates';
 import { formatEuros } from '@cryptads/contract/money';
-import { dayjs, formatNumber } from '../lib/format';
+import { formatNumber } from '../lib/format';
 
 export type DailyPoint = { date: string; impressions: number; clicks: number; money: number };
 type Metric = 'impressions' | 'clicks' | 'money';
@@ -38,7 +39,7 @@ export function ReportChart({ daily, moneyLabel }: { daily: DailyPoint[]; moneyL
   const total = values.reduce((s, v) => s + v, 0);
   const first = daily[0];
   const last = daily[daily.length - 1];
-  const short = (d: string) => dayjs(d).format('D MMM');
+  const short = (d: string) => formatShortDay(d);
   const ticks = [0, top / 2, top];
   const xLabels = daily.length > 2 ? [0, Math.floor((daily.length - 1) / 2), daily.length - 1] : daily.map((_, i) => i);
   const summary =

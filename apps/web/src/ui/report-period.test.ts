@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, presetRange, resolvePeriod } from './report-period';
+import { daysBetween } from '@cryptads/contract/dates';
+import { presetRange, resolvePeriod } from './report-period';
 
 describe('report period presets', () => {
   const today = '2026-03-31';

@@ -1,3 +1,13 @@
+import {
+  addDays,
+  type DayRange,
+  dayStart,
+  firstOfMonth,
+  isoDay,
+  reportPeriodError,
+  todayUtc,
+} from '@cryptads/contract/dates';
+
 /**
  * The report period of spec 002 §2 as pure functions: presets relative to today, days as
  * 'YYYY-MM-DD' in UTC (reports group by UTC day, DESIGN §3), so that the dates a person
@@ -17,30 +27,6 @@ export type PeriodPreset = (typeof PERIOD_PRESETS)[number]['value'];
 export const PERIOD_PRESET_VALUES = PERIOD_PRESETS.map((p) => p.value) as [PeriodPreset, ...PeriodPreset[]];
 export const DEFAULT_PERIOD: PeriodPreset = 'last7';
 
-export type DayRange = { startDate: string; endDate: string };
-
-const DAY_MS = 86_400_000;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** 'YYYY-MM-DD' of a Date, read in UTC. */
-export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-/** Today's UTC day. */
-export const todayUtc = (now: Date = new Date()) => isoDay(now);
-
-const parse = (day: string) => new Date(`${day}T00:00:00.000Z`);
-export const addDays = (day: string, n: number) => isoDay(new Date(parse(day).getTime() + n * DAY_MS));
-const firstOfMonth = (day: string, monthOffset = 0) => {
-  const d = parse(day);
-  return isoDay(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + monthOffset, 1)));
-};
-
-export const isValidDay = (day: string | null | undefined): day is string =>
-  typeof day === 'string' && ISO_DAY.test(day) && isoDay(parse(day)) === day;
-
-/** Days from start to end, both included. */
-export const daysBetween = ({ startDate, endDate }: DayRange) =>
-  Math.round((parse(endDate).getTime() - parse(startDate).getTime()) / DAY_MS) + 1;
-
 /** The days a preset covers, ending today at the latest. Custom has no days of its own: last 7. */
 export function presetRange(preset: PeriodPreset, today: string = todayUtc()): DayRange {
   switch (preset) {
@@ -58,7 +44,7 @@ export function presetRange(preset: PeriodPreset, today: string = todayUtc()): D
       return { startDate: firstOfMonth(today, -1), endDate: addDays(firstOfMonth(today), -1) };
     case 'last3Months': {
       // The same day three months back, clamped to the end of a shorter month (31 May → 28 Feb).
-      const d = parse(today);
+      const d = dayStart(today);
       const back = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 3, 1));
       const lastDay = new Date(Date.UTC(back.getUTCFullYear(), back.getUTCMonth() + 1, 0)).getUTCDate();
       back.setUTCDate(Math.min(d.getUTCDate(), lastDay));
@@ -69,12 +55,9 @@ export function presetRange(preset: PeriodPreset, today: string = todayUtc()): D
   }
 }
 
-/** Earliest day a report may start: data is kept for one year. */
-export const earliestDay = (today: string = todayUtc()) => addDays(today, -365);
-
 /**
- * The days a period stands for: a preset's days, or a custom range when it is a valid one
- * (start ≤ end ≤ today, within the last year); anything else falls back to the default.
+ * The days a period stands for: a preset's days, or a custom range when the reports service
+ * would accept it (the contract's rule); anything else falls back to the default.
  */
 export function resolvePeriod(
   period: { preset: PeriodPreset; startDate?: string | null; endDate?: string | null },
@@ -82,13 +65,6 @@ export function resolvePeriod(
 ): DayRange {
   if (period.preset !== 'custom') return presetRange(period.preset, today);
   const { startDate, endDate } = period;
-  if (
-    isValidDay(startDate) &&
-    isValidDay(endDate) &&
-    startDate <= endDate &&
-    endDate <= today &&
-    startDate >= earliestDay(today)
-  )
-    return { startDate, endDate };
+  if (startDate && endDate && reportPeriodError({ startDate, endDate }, today) === null) return { startDate, endDate };
   return presetRange(DEFAULT_PERIOD, today);
 }

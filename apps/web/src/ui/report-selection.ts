@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { todayUtc } from '@cryptads/contract/dates';
 import { COMMON_REPORT_BY, ReportBy } from '@cryptads/contract/report-messages';
-import { DEFAULT_PERIOD, PERIOD_PRESET_VALUES, type PeriodPreset, resolvePeriod, todayUtc } from './report-period';
+import { DEFAULT_PERIOD, PERIOD_PRESET_VALUES, type PeriodPreset, resolvePeriod } from './report-period';
 
 /**
  * What a report shows, kept in the URL query so that a person can bookmark or share it

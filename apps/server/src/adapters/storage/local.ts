@@ -4,9 +4,9 @@ import type { Storage } from './storage';
 import { STORAGE_KEY_PATTERN } from './storage';
 
 /** Files under `dir` (DATA_DIR/uploads). Only server-generated keys reach the file system. */
-export function createLocalStorage(dir: string): Storage {
+export function createLocalStorage(dir: string, keyPattern: RegExp = STORAGE_KEY_PATTERN): Storage {
   const fileOf = (key: string) => {
-    if (!STORAGE_KEY_PATTERN.test(key)) throw new Error('invalid storage key');
+    if (!keyPattern.test(key)) throw new Error('invalid storage key');
     return path.join(dir, key);
   };
   return {
@@ -17,7 +17,7 @@ export function createLocalStorage(dir: string): Storage {
       await writeFile(file, bytes, { flag: 'wx' });
     },
     async get(key) {
-      if (!STORAGE_KEY_PATTERN.test(key)) return null;
+      if (!keyPattern.test(key)) return null;
       try {
         return await readFile(fileOf(key));
       } catch (error) {

@@ -33,3 +33,18 @@ export function createStorage(config: Config): Storage {
       return createLocalStorage(config.storage.dir);
   }
 }
+
+/** A key of the private document storage: like the public ones, with the document types. */
+export const DOCUMENT_KEY_PATTERN = /^[A-Za-z0-9_-]{32,64}\.(png|jpg|gif|pdf|doc|docx)$/;
+
+/**
+ * Identity and company documents (spec 001 §4): a storage of their own, apart from the
+ * creatives, so that the public /uploads/ route can never serve one. Only the billing
+ * profile module reads it, for the document's owner (and operators).
+ */
+export function createDocumentStorage(config: Config): Storage {
+  switch (config.storage.driver) {
+    case 'local':
+      return createLocalStorage(config.storage.documentsDir, DOCUMENT_KEY_PATTERN);
+  }
+}

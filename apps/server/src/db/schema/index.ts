@@ -1,8 +1,12 @@
 // The one schema object Drizzle needs; each domain keeps its tables in its own file.
 export * from './announcements';
+export * from './billing-profile';
 export * from './campaigns';
+export * from './events';
+export * from './invoices';
 export * from './ledger';
 export * from './notifications';
+export * from './payments';
 export * from './referral';
 export * from './settings';
 export * from './system';

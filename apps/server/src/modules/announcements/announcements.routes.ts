@@ -1,15 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AnnouncementListSchema } from '@cryptads/contract/announcements';
-import { ok, replies } from '../../lib/envelope';
+import { announcementEndpoints as api } from '@cryptads/contract/endpoints/announcements';
+import { route } from '../../lib/endpoint-routes';
 import { listAnnouncements } from './announcements.service';
 
 /** spec 000 §2.9: announcements on the dashboard, newest first. Both account types. */
-const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/announcements',
-    { preHandler: app.requireUser(), schema: { tags: ['dashboard'], response: replies(AnnouncementListSchema) } },
-    async () => ok(await listAnnouncements(app.ctx.db)),
-  );
-};
-
-export default announcementsRoutes;
+export const announcementsRoutes = [route(api.list, async ({ ctx }) => listAnnouncements(ctx.db))];

@@ -1,150 +1,60 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { OkSchema } from '@cryptads/contract/api';
-import {
-  EmailCodeInputSchema,
-  EmailCodeSentSchema,
-  EmailVerifiedSchema,
-  LoginInputSchema,
-  LoginRequestSchema,
-  LoginResponseSchema,
-  MessageSchema,
-  RecoveryInputSchema,
-  RecoveryValidateInputSchema,
-  RegisterInputSchema,
-  RegisterResponseSchema,
-  TwoFactorCodeInputSchema,
-  TwoFactorLoginInputSchema,
-  TwoFactorRequestSchema,
-  TwoFactorStatusSchema,
-} from '@cryptads/contract/auth';
-import { ok, parseOrThrow, replies } from '../../lib/envelope';
-import { authOf, requestMeta } from '../../plugins/auth';
+import { LoginInputSchema, TwoFactorLoginInputSchema } from '@cryptads/contract/auth';
+import { authEndpoints as api } from '@cryptads/contract/endpoints/auth';
+import type { Config } from '../../config';
+import { parseOrThrow } from '../../lib/envelope';
+import { route } from '../../lib/endpoint-routes';
 import * as auth from './auth.service';
 
-const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
+/** Login, sign-up, recovery, email verification and two-factor; paths, roles and schemas are in the contract. */
+export function authRoutes(config: Config) {
   /** Per-IP budget on every endpoint that checks a secret. */
   const secretLimit = {
-    rateLimit: { max: ctx.config.rateLimit.authMax, timeWindow: ctx.config.rateLimit.authWindowSeconds * 1000 },
+    config: {
+      rateLimit: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.authWindowSeconds * 1000 },
+    },
   };
 
-  app.post(
-    '/login',
-    {
-      config: secretLimit,
-      schema: {
-        tags: ['auth'],
-        summary: 'Log in with email and password, or finish a login with the two-factor code',
-        description:
-          '403 with response.credentialsToken means two-factor is on: repeat with credentialsToken, captcha and twoFactorCode. 401 with code 99: the account is disabled.',
-        body: LoginRequestSchema,
-        response: replies(LoginResponseSchema),
+  return [
+    route(
+      api.login,
+      async ({ ctx, request, meta }) => {
+        // Not validated by the schema (see below): the raw body, told apart by credentialsToken.
+        const body = request.body as Record<string, unknown>;
+        if (body && typeof body === 'object' && 'credentialsToken' in body)
+          return auth.loginWithTwoFactor(ctx, parseOrThrow(TwoFactorLoginInputSchema, body), meta);
+        return auth.login(ctx, parseOrThrow(LoginInputSchema, body), meta);
       },
       // The union's generic message is useless to a person: parse each body with its own schema.
-      validatorCompiler: () => (data) => ({ value: data }),
-    },
-    async (request) => {
-      const body = request.body as Record<string, unknown>;
-      const meta = requestMeta(request);
-      if (body && typeof body === 'object' && 'credentialsToken' in body)
-        return ok(await auth.loginWithTwoFactor(ctx, parseOrThrow(TwoFactorLoginInputSchema, body), meta));
-      return ok(await auth.login(ctx, parseOrThrow(LoginInputSchema, body), meta));
-    },
-  );
-
-  app.post(
-    '/register',
-    {
-      config: secretLimit,
-      schema: { tags: ['auth'], body: RegisterInputSchema, response: replies(RegisterResponseSchema) },
-    },
-    async (request) => ok(await auth.register(ctx, request.body, requestMeta(request))),
-  );
-
-  app.post(
-    '/recovery',
-    { config: secretLimit, schema: { tags: ['auth'], body: RecoveryInputSchema, response: replies(MessageSchema) } },
-    async (request) => ok(await auth.requestRecovery(ctx, request.body, requestMeta(request))),
-  );
-
-  app.post(
-    '/recovery-validate',
-    {
-      config: secretLimit,
-      schema: { tags: ['auth'], body: RecoveryValidateInputSchema, response: replies(MessageSchema) },
-    },
-    async (request) => ok(await auth.completeRecovery(ctx, request.body, requestMeta(request))),
-  );
-
-  app.post(
-    '/user/logout',
-    { preHandler: app.requireUser({ allowUnverified: true }), schema: { tags: ['auth'], response: replies(OkSchema) } },
-    async (request) => {
-      await auth.logout(ctx, authOf(request).session);
-      return ok({ ok: true as const });
-    },
-  );
-
-  app.post(
-    '/user/emailVerification/validate',
-    {
-      config: secretLimit,
-      preHandler: app.requireUser({ allowUnverified: true }),
-      schema: {
-        tags: ['auth'],
-        description: "401 whose reason contains 'redirecting': the email is already confirmed.",
-        body: EmailCodeInputSchema,
-        response: replies(EmailVerifiedSchema),
-      },
-    },
-    async (request) => ok(await auth.validateEmailVerification(ctx, authOf(request).user, request.body.code)),
-  );
-
-  app.post(
-    '/user/emailVerification/request',
-    {
-      config: secretLimit,
-      preHandler: app.requireUser({ allowUnverified: true }),
-      // The spec sends an empty body: accept none at all as well as {}.
-      schema: { tags: ['auth'], body: z.object({}).nullish(), response: replies(EmailCodeSentSchema) },
-    },
-    async (request) => ok(await auth.requestEmailVerification(ctx, authOf(request).user)),
-  );
-
-  app.get(
-    '/user/twoFactor',
-    { preHandler: app.requireUser(), schema: { tags: ['two-factor'], response: replies(TwoFactorStatusSchema) } },
-    async (request) => ok(auth.twoFactorStatus(authOf(request).user)),
-  );
-
-  app.get(
-    '/user/twoFactor/request',
-    { preHandler: app.requireUser(), schema: { tags: ['two-factor'], response: replies(TwoFactorRequestSchema) } },
-    async (request) => ok(await auth.requestTwoFactor(ctx, authOf(request).user)),
-  );
-
-  const TwoFactorChangeSchema = z.object({ code: z.number().int(), status: z.union([z.literal(0), z.literal(1)]) });
-
-  app.post(
-    '/user/twoFactor/validate',
-    {
-      config: secretLimit,
-      preHandler: app.requireUser(),
-      schema: { tags: ['two-factor'], body: TwoFactorCodeInputSchema, response: replies(TwoFactorChangeSchema) },
-    },
-    async (request) => ok(await auth.enableTwoFactor(ctx, authOf(request).user, request.body.code)),
-  );
-
-  app.delete(
-    '/user/twoFactor/disable',
-    {
-      config: secretLimit,
-      preHandler: app.requireUser(),
-      schema: { tags: ['two-factor'], body: TwoFactorCodeInputSchema, response: replies(TwoFactorChangeSchema) },
-    },
-    async (request) => ok(await auth.disableTwoFactor(ctx, authOf(request).user, request.body.code)),
-  );
-};
-
-export default authRoutes;
+      { ...secretLimit, validatorCompiler: () => (data) => ({ value: data }) },
+    ),
+    route(api.register, async ({ ctx, body, meta }) => auth.register(ctx, body, meta), secretLimit),
+    route(api.recovery, async ({ ctx, body, meta }) => auth.requestRecovery(ctx, body, meta), secretLimit),
+    route(api.recoveryValidate, async ({ ctx, body, meta }) => auth.completeRecovery(ctx, body, meta), secretLimit),
+    route(api.logout, async ({ ctx, auth: caller }) => {
+      await auth.logout(ctx, caller.session);
+      return { ok: true as const };
+    }),
+    route(
+      api.validateEmailCode,
+      async ({ ctx, auth: caller, body }) => auth.validateEmailVerification(ctx, caller.user, body.code),
+      secretLimit,
+    ),
+    route(
+      api.requestEmailCode,
+      async ({ ctx, auth: caller }) => auth.requestEmailVerification(ctx, caller.user),
+      secretLimit,
+    ),
+    route(api.twoFactorStatus, async ({ auth: caller }) => auth.twoFactorStatus(caller.user)),
+    route(api.twoFactorRequest, async ({ ctx, auth: caller }) => auth.requestTwoFactor(ctx, caller.user)),
+    route(
+      api.twoFactorEnable,
+      async ({ ctx, auth: caller, body }) => auth.enableTwoFactor(ctx, caller.user, body.code),
+      secretLimit,
+    ),
+    route(
+      api.twoFactorDisable,
+      async ({ ctx, auth: caller, body }) => auth.disableTwoFactor(ctx, caller.user, body.code),
+      secretLimit,
+    ),
+  ];
+}

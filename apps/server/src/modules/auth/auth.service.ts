@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { AppCode } from '@cryptads/contract/api';
 import {
@@ -12,15 +12,15 @@ import {
   CREDENTIALS_TOKEN_TTL_SECONDS,
   EMAIL_CODE_TTL_MINUTES,
   RECOVERY_LINK_TTL_MINUTES,
+  RECOVERY_RESEND_AFTER_SECONDS,
   RESEND_AFTER_SECONDS,
 } from '@cryptads/contract/limits';
 import type { AppContext, RequestMeta } from '../../context';
-import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { randomToken } from '../../lib/crypto';
 import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
-import { checkTotp, newTotpSecret, totpUri } from '../../lib/totp';
+import { claimTotpStepOrThrow, newTotpSecret, totpStepStillFree, totpUri, verifyTotpOrThrow } from '../../lib/totp';
 import {
   createSession,
   revokeSession,
@@ -30,9 +30,10 @@ import {
   type UserRow,
 } from '../sessions/sessions.service';
 import { NotificationType } from '@cryptads/contract/notifications';
+import { paths } from '@cryptads/contract/paths';
 import { notify } from '../notifications/notify';
 import { latestTerms } from '../terms/terms.service';
-import { assertNotLocked, attemptKey, clearFailures, recordFailure } from './attempts';
+import { assertNotLocked, attemptKey, clearFailures, recordFailure } from '../../lib/attempts';
 import { recoveryEmail, verificationEmail } from './emails';
 import {
   activeCodeOf,
@@ -59,23 +60,6 @@ async function findUserByEmail(ctx: AppContext, email: string) {
 export async function findUserById(ctx: AppContext, id: number) {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
   return user ?? null;
-}
-
-/**
- * Only the user row whose last accepted TOTP step is still before `step`: of two requests
- * that race with one code, the second finds the step taken and changes nothing.
- */
-const stepStillFree = (userId: number, step: number) =>
-  and(eq(users.id, userId), or(isNull(users.twoFactorLastStep), lt(users.twoFactorLastStep, step)));
-
-/** Exported for the other places that accept a TOTP code (password change, account deletion). */
-export async function claimTotpStep(db: DbOrTx, userId: number, step: number) {
-  const rows = await db
-    .update(users)
-    .set({ twoFactorLastStep: step })
-    .where(stepStillFree(userId, step))
-    .returning({ id: users.id });
-  return rows.length === 1;
 }
 
 // ---- Sign-up and email verification ---------------------------------------------------------
@@ -133,7 +117,7 @@ export async function register(
         user.type === 1
           ? 'Your advertiser account is ready. Add funds and create your first campaign.'
           : 'Your publisher account is ready. Add your first website to get your ad codes.',
-      link: user.type === 1 ? '/campaigns/create/' : '/websites/add/',
+      link: user.type === 1 ? paths.campaigns.create : paths.websites.add,
     });
     return { user, token, code: secret };
   });
@@ -180,7 +164,7 @@ export async function validateEmailVerification(ctx: AppContext, user: UserRow, 
       type: NotificationType.Success,
       title: 'Email address confirmed',
       message: `${user.email} is confirmed. You will receive account notifications there.`,
-      link: '/settings/email/',
+      link: paths.settings.email,
     });
   });
   await clearFailures(ctx, key);
@@ -240,20 +224,22 @@ export async function loginWithTwoFactor(
   if (!user?.twoFactorSecret) throw unauthorized(AUTH_MESSAGES.credentialsExpired);
   if (user.disabledAt) throw new AppError(401, AUTH_MESSAGES.accountDisabled, { code: AppCode.Banned });
   const key = attemptKey.totp(user.id);
-  await assertNotLocked(ctx, key);
-
-  const step = await checkTotp(user.twoFactorSecret, input.twoFactorCode, user.twoFactorLastStep);
-  if (step == null) {
-    await recordFailure(ctx, key);
-    if ((await countAttempt(ctx.db, pending.id)) >= CODE_MAX_ATTEMPTS) {
-      await consumeCode(ctx.db, pending.id);
-      throw unauthorized(AUTH_MESSAGES.credentialsExpired);
-    }
-    throw badRequest(AUTH_MESSAGES.twoFactorInvalid);
-  }
+  const step = await verifyTotpOrThrow(ctx, {
+    userId: user.id,
+    secret: user.twoFactorSecret,
+    code: input.twoFactorCode,
+    lastStep: user.twoFactorLastStep,
+    // The credentials token survives a few wrong codes, then the person logs in again.
+    onWrongCode: async () => {
+      if ((await countAttempt(ctx.db, pending.id)) >= CODE_MAX_ATTEMPTS) {
+        await consumeCode(ctx.db, pending.id);
+        throw unauthorized(AUTH_MESSAGES.credentialsExpired);
+      }
+    },
+  });
   const token = await ctx.db.transaction(async (tx) => {
     if (!(await consumeCode(tx, pending.id))) throw unauthorized(AUTH_MESSAGES.credentialsExpired);
-    if (!(await claimTotpStep(tx, user.id, step))) throw badRequest(AUTH_MESSAGES.twoFactorInvalid);
+    await claimTotpStepOrThrow(tx, user.id, step);
     const created = await createSession(tx, { userId: user.id, scope: 'full', rememberMe: pending.rememberMe, meta });
     return created.token;
   });
@@ -273,14 +259,14 @@ export async function requestRecovery(ctx: AppContext, input: { email: string; c
   // The same answer whether or not the account exists; mail only goes to real, active ones.
   if (user && !user.disabledAt) {
     const latest = await latestCodeOf(ctx.db, user.id, 'password_recovery');
-    const tooSoon = latest && Date.now() - latest.createdAt.getTime() < 60_000;
+    const tooSoon = latest && Date.now() - latest.createdAt.getTime() < RECOVERY_RESEND_AFTER_SECONDS * 1000;
     if (!tooSoon) {
       const { secret } = await issueCode(ctx.db, {
         userId: user.id,
         purpose: 'password_recovery',
         ttlMinutes: RECOVERY_LINK_TTL_MINUTES,
       });
-      const link = `${ctx.config.publicUrl}/password-recovery/${secret}`;
+      const link = `${ctx.config.publicUrl}${paths.passwordRecovery(secret)}`;
       await ctx.mailer.send(recoveryEmail(ctx.config, user.email, user.firstName, link));
     }
   }
@@ -305,7 +291,7 @@ export async function completeRecovery(
       type: NotificationType.Success,
       title: 'Password reset',
       message: 'Your password was reset with a recovery link and every session was logged out.',
-      link: '/settings/security/',
+      link: paths.settings.security,
     });
   });
   const user = await findUserById(ctx, pending.userId);
@@ -330,12 +316,12 @@ export async function enableTwoFactor(ctx: AppContext, user: UserRow, code: stri
   if (user.twoFactorSecret) throw badRequest(AUTH_MESSAGES.twoFactorAlreadyEnabled);
   if (!user.twoFactorPendingSecret) throw badRequest(AUTH_MESSAGES.twoFactorNotRequested);
   const key = attemptKey.totp(user.id);
-  await assertNotLocked(ctx, key);
-  const step = await checkTotp(user.twoFactorPendingSecret, code, user.twoFactorLastStep);
-  if (step == null) {
-    await recordFailure(ctx, key);
-    throw badRequest(AUTH_MESSAGES.twoFactorInvalid);
-  }
+  const step = await verifyTotpOrThrow(ctx, {
+    userId: user.id,
+    secret: user.twoFactorPendingSecret,
+    code,
+    lastStep: user.twoFactorLastStep,
+  });
   const pendingSecret = user.twoFactorPendingSecret;
   await ctx.db.transaction(async (tx) => {
     const enabled = await tx
@@ -346,14 +332,14 @@ export async function enableTwoFactor(ctx: AppContext, user: UserRow, code: stri
         twoFactorLastStep: step,
         updatedAt: new Date(),
       })
-      .where(stepStillFree(user.id, step))
+      .where(totpStepStillFree(user.id, step))
       .returning({ id: users.id });
     if (enabled.length === 0) throw badRequest(AUTH_MESSAGES.twoFactorInvalid);
     await notify(tx, user.id, {
       type: NotificationType.Success,
       title: 'Two-factor authentication enabled',
       message: 'Logins now also ask for a code from your authenticator app.',
-      link: '/settings/security/',
+      link: paths.settings.security,
     });
   });
   await clearFailures(ctx, key);
@@ -363,24 +349,24 @@ export async function enableTwoFactor(ctx: AppContext, user: UserRow, code: stri
 export async function disableTwoFactor(ctx: AppContext, user: UserRow, code: string) {
   if (!user.twoFactorSecret) throw badRequest(AUTH_MESSAGES.twoFactorNotEnabled);
   const key = attemptKey.totp(user.id);
-  await assertNotLocked(ctx, key);
-  const step = await checkTotp(user.twoFactorSecret, code, user.twoFactorLastStep);
-  if (step == null) {
-    await recordFailure(ctx, key);
-    throw badRequest(AUTH_MESSAGES.twoFactorInvalid);
-  }
+  const step = await verifyTotpOrThrow(ctx, {
+    userId: user.id,
+    secret: user.twoFactorSecret,
+    code,
+    lastStep: user.twoFactorLastStep,
+  });
   await ctx.db.transaction(async (tx) => {
     const disabled = await tx
       .update(users)
       .set({ twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorLastStep: step, updatedAt: new Date() })
-      .where(stepStillFree(user.id, step))
+      .where(totpStepStillFree(user.id, step))
       .returning({ id: users.id });
     if (disabled.length === 0) throw badRequest(AUTH_MESSAGES.twoFactorInvalid);
     await notify(tx, user.id, {
       type: NotificationType.Error,
       title: 'Two-factor authentication disabled',
       message: 'Logins no longer ask for a code. If this was not you, change your password now.',
-      link: '/settings/security/',
+      link: paths.settings.security,
     });
   });
   await clearFailures(ctx, key);

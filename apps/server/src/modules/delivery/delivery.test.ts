@@ -1,13 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { campaignBlacklists, campaigns } from '../../db/schema/campaigns';
-import { ledgerEntries } from '../../db/schema/ledger';
 import { adEvents, statsHourly } from '../../db/schema/stats';
 import { users } from '../../db/schema/users';
 import { zones } from '../../db/schema/websites';
 import { loadConfig } from '../../config';
+import { campaignCommands } from '../../operator/commands/campaigns';
+import { userCommands } from '../../operator/commands/users';
+import { drainEvents } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { tempDataDir, uploadFile } from '../campaigns/test-helpers';
+import { createCampaign, tempDataDir, uploadFile } from '../campaigns/test-helpers';
+import { depositFor, ledgerSumOf } from '../ledger/test-helpers';
 import { reviewZone } from '../websites/websites.service';
 import { signClick } from './click-token';
 import { Recorder, recordBatch } from './recorder';
@@ -45,13 +48,7 @@ async function balanceOf(userId: number) {
   const [u] = await app.ctx.db.select({ b: users.balanceMicros }).from(users).where(eq(users.id, userId));
   return u?.b ?? -1n;
 }
-async function ledgerSum(userId: number) {
-  const [r] = await app.ctx.db
-    .select({ s: sql<string>`coalesce(sum(${ledgerEntries.amountMicros}), 0)::text` })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.userId, userId));
-  return BigInt(r?.s ?? '0');
-}
+const ledgerSum = (userId: number) => ledgerSumOf(app.ctx.db, userId);
 async function statusOf(id: number) {
   const [c] = await app.ctx.db.select({ s: campaigns.status }).from(campaigns).where(eq(campaigns.id, id));
   return c?.s;
@@ -244,10 +241,7 @@ describe('GET /serve/{zone}', () => {
     expect(await statusOf(total)).toBe(5);
 
     const poor = await fundedAdvertiser(app, 0);
-    const { postLedgerEntry } = await import('../ledger/ledger.service');
-    await app.ctx.db.transaction((tx) =>
-      postLedgerEntry(tx, { userId: poor.user.id, amountMicros: 1200n, kind: 'deposit', description: 'test' }),
-    );
+    await depositFor(app, poor.user.id, 1200n);
     const broke = await runningCampaign(app, poor.headers);
     expect(campaignOf(await serve(app, site.banner.unique))).toBe(broke);
     expect(campaignOf(await serve(app, site.banner.unique))).toBe(broke);
@@ -291,6 +285,56 @@ describe('GET /serve/{zone}', () => {
     // A regular zone of the premium banner's size gets the regular campaign only.
     expect((await serve(app, site.zone(1, '728x90').unique)).statusCode).toBe(204);
     expect(campaignOf(await serve(app, site.banner.unique))).toBe(regular);
+  });
+});
+
+describe('the index learns of changes from domain events', () => {
+  // No timer: only the events (and the explicit refreshes of the helpers) change the index.
+  beforeAll(() => delivery(app).engine.stop());
+  afterAll(() => delivery(app).engine.start());
+
+  it('serves a campaign once the operator approves it, and nothing on a zone once it is paused', async () => {
+    const adv = await fundedAdvertiser(app);
+    const site = await approvedWebsite(app);
+    const id = await createCampaign(app, adv.headers, 'display', { countries: [] });
+    await drainEvents(app);
+    expect((await serve(app, site.banner.unique)).statusCode).toBe(204);
+    await campaignCommands.approve?.run(app.ctx, [String(id)]);
+    await drainEvents(app);
+    expect(campaignOf(await serve(app, site.banner.unique))).toBe(id);
+    await reviewZone(app.ctx.db, site.banner.unique, 'pause');
+    await drainEvents(app);
+    expect((await serve(app, site.banner.unique)).statusCode).toBe(204);
+  });
+
+  it("takes a disabled advertiser's campaigns out of delivery and brings them back when enabled", async () => {
+    const adv = await fundedAdvertiser(app);
+    const id = await runningCampaign(app, adv.headers);
+    const site = await approvedWebsite(app);
+    expect(campaignOf(await serve(app, site.banner.unique))).toBe(id);
+    await userCommands.disable?.run(app.ctx, [adv.email]);
+    await drainEvents(app);
+    expect((await serve(app, site.banner.unique)).statusCode).toBe(204);
+    await userCommands.enable?.run(app.ctx, [adv.email]);
+    await drainEvents(app);
+    expect(campaignOf(await serve(app, site.banner.unique))).toBe(id);
+  });
+
+  it('stops a campaign that ran out of funds and serves it again as soon as a deposit arrives', async () => {
+    const adv = await fundedAdvertiser(app, 0);
+    const credit = (amountMicros: bigint) => depositFor(app, adv.user.id, amountMicros);
+    await credit(500n);
+    const id = await runningCampaign(app, adv.headers);
+    const site = await approvedWebsite(app);
+    expect(campaignOf(await serve(app, site.banner.unique))).toBe(id);
+    await flush();
+    await drainEvents(app);
+    expect(await statusOf(id)).toBe(4);
+    expect((await serve(app, site.banner.unique)).statusCode).toBe(204);
+    await credit(10_000_000n);
+    await drainEvents(app);
+    expect(await statusOf(id)).toBe(1);
+    expect(campaignOf(await serve(app, site.banner.unique))).toBe(id);
   });
 });
 
@@ -415,10 +459,7 @@ describe('recordBatch', () => {
 
   it('never spends below zero: caps the cost and turns the campaigns Out of Funds', async () => {
     const adv = await fundedAdvertiser(app, 0);
-    const { postLedgerEntry } = await import('../ledger/ledger.service');
-    await app.ctx.db.transaction((tx) =>
-      postLedgerEntry(tx, { userId: adv.user.id, amountMicros: 500n, kind: 'deposit', description: 'test' }),
-    );
+    await depositFor(app, adv.user.id, 500n);
     const id = await runningCampaign(app, adv.headers);
     const pub = (await approvedWebsite(app)).publisher;
     const r = await recordBatch(

@@ -31,7 +31,7 @@ export async function createDelivery(
     ctx,
     {
       onPushed: (e) => engine.onPushed(e),
-      onCommitted: (events, r) => engine.onCommitted(events, r.balances, r.statusChanged),
+      onCommitted: (events, r) => engine.onCommitted(events, r.balances),
     },
     opts.log,
   );

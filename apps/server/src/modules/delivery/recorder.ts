@@ -1,13 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CampaignStatus } from '@cryptads/contract/campaign-messages';
+import { DAY_MS, HOUR_MS, isoDay } from '@cryptads/contract/dates';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
 import { adEvents, campaignSpendDaily, statsHourly, websiteEarningsDaily } from '../../db/schema/stats';
 import { users } from '../../db/schema/users';
-import { postLedgerEntry } from '../ledger/ledger.service';
-import { notifyIfBalanceLow } from '../notifications/notifications.service';
-import { maybePayReferralReward } from '../referral/referral.service';
+import { type DomainEvent, emitEvents } from '../events/events';
+import { type AdSpendLine, available, balanceAfter, postAdSpend } from '../ledger/ledger.service';
 import { type DeliveryEvent, EventKind } from './types';
 
 /**
@@ -18,8 +18,6 @@ import { type DeliveryEvent, EventKind } from './types';
 
 const CHUNK = 1000;
 const SHARE_SCALE = 1_000_000n;
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 
 export type RecordOptions = {
   /** false: raw events older than the retention are not written (history backfill). Default true. */
@@ -70,11 +68,14 @@ const hourStart = (d: Date) => new Date(Math.floor(d.getTime() / HOUR_MS) * HOUR
 
 /**
  * Writes one batch in ONE transaction: raw events, the stats_hourly rollup, the daily
- * campaign totals, one ledger debit per advertiser (capped so no balance goes below zero:
- * events are billed in order, what no longer fits is recorded at cost 0) and one credit per
- * publisher (floor(cost × REVENUE_SHARE) per event), then campaign statuses: Out of Funds
- * when an advertiser's balance reached zero or the cap bit, Limit Reached when a total
- * budget is used up. Throws (and writes nothing) on any failure.
+ * campaign totals, campaign statuses (Out of Funds when an advertiser's balance reached zero
+ * or the cap bit, Limit Reached when a total budget is used up) and, last, the ledger posting
+ * (capped so no balance goes below zero: events are billed in order, what no longer fits is
+ * recorded at cost 0; each publisher gets floor(cost × REVENUE_SHARE) per event from the
+ * advertiser, network revenue the rest). Throws (and writes nothing) on any failure.
+ *
+ * Money and statistics only: the low-balance notice and the referral reward follow after
+ * commit from `spend.recorded`, the delivery index from `campaign.changed` (status changes).
  */
 export async function recordBatch(
   ctx: Pick<AppContext, 'db' | 'config'>,
@@ -133,13 +134,14 @@ async function writeBatch(
   if (!events.length) return result;
 
   // 2. Money: lock the advertisers (in id order: no deadlock between two batches) and bill in order.
+  // FOR NO KEY UPDATE: rows that merely reference a user (a new ledger account, a hold) need not wait.
   const advertiserIds = [...new Set(events.map((e) => e.advertiserId))].sort((a, b) => a - b);
   const locked = await tx
     .select({ id: users.id, balance: users.balanceMicros })
     .from(users)
     .where(inArray(users.id, advertiserIds))
     .orderBy(users.id)
-    .for('update');
+    .for('no key update');
   const remaining = new Map(locked.map((r) => [r.id, r.balance]));
   for (const id of advertiserIds)
     if (!remaining.has(id)) throw new Error(`recordBatch: advertiser ${id} does not exist`);
@@ -204,7 +206,7 @@ async function writeBatch(
   const daily = new Map<string, Agg & { campaignId: number; day: string }>();
   const websiteDaily = new Map<string, Agg & { websiteId: number; day: string }>();
   const perAdvertiser = new Map<number, bigint>();
-  const perPublisher = new Map<number, bigint>();
+  const perPair = new Map<string, AdSpendLine>();
   for (const { e, cost, earnings } of billed) {
     const hour = hourStart(e.at);
     const hk = `${hour.getTime()}|${e.campaignId}|${e.creativeId}|${e.zoneId}|${e.country}|${e.os}|${e.browser}`;
@@ -213,7 +215,7 @@ async function writeBatch(
       h = { impressions: 0, clicks: 0, cost: 0n, earnings: 0n, row: e, hour };
       hourly.set(hk, h);
     }
-    const day = e.at.toISOString().slice(0, 10);
+    const day = isoDay(e.at);
     const dk = `${e.campaignId}|${day}`;
     let d = daily.get(dk);
     if (!d) {
@@ -233,7 +235,18 @@ async function writeBatch(
       a.earnings += earnings;
     }
     perAdvertiser.set(e.advertiserId, (perAdvertiser.get(e.advertiserId) ?? 0n) + cost);
-    perPublisher.set(e.publisherId, (perPublisher.get(e.publisherId) ?? 0n) + earnings);
+    const pairKey = `${e.advertiserId}|${e.publisherId}`;
+    const pair = perPair.get(pairKey);
+    if (pair) {
+      pair.costMicros += cost;
+      pair.earningsMicros += earnings;
+    } else
+      perPair.set(pairKey, {
+        advertiserId: e.advertiserId,
+        publisherId: e.publisherId,
+        costMicros: cost,
+        earningsMicros: earnings,
+      });
     result.costMicros += cost;
     result.earningsMicros += earnings;
   }
@@ -298,44 +311,19 @@ async function writeBatch(
       });
   }
 
-  // 5. The ledger: one debit per advertiser, one credit per publisher.
-  const lowThreshold = config.balanceLowEuros;
-  for (const [userId, cost] of perAdvertiser) {
-    if (cost > 0n) {
-      const { entry } = await postLedgerEntry(tx, {
-        userId,
-        amountMicros: -cost,
-        kind: 'spend',
-        description: 'Advertising spend',
-        reference: 'delivery',
-      });
-      result.balances.set(userId, entry.balanceAfterMicros);
-      await notifyIfBalanceLow(tx, userId, lowThreshold);
-      await maybePayReferralReward(tx, userId);
-    } else {
-      result.balances.set(userId, remaining.get(userId) ?? 0n);
-    }
-  }
-  for (const [userId, earnings] of perPublisher) {
-    if (earnings <= 0n) continue;
-    await postLedgerEntry(tx, {
-      userId,
-      amountMicros: earnings,
-      kind: 'earning',
-      description: 'Publisher earnings',
-      reference: 'delivery',
-    });
-  }
-
-  // 6. Statuses: no money left → Out of Funds; total budget used up → Limit Reached.
+  // 5. Statuses: no money left → Out of Funds; total budget used up → Limit Reached.
+  const announced: DomainEvent[] = [];
+  for (const [userId, cost] of perAdvertiser)
+    if (cost > 0n) announced.push({ type: 'spend.recorded', userId, amountMicros: cost.toString() });
   const broke = advertiserIds.filter((id) => capBit.has(id) || (remaining.get(id) ?? 0n) <= 0n);
   if (broke.length) {
     const rows = await tx
       .update(campaigns)
       .set({ status: CampaignStatus.OutOfFunds, updatedAt: new Date() })
       .where(and(inArray(campaigns.ownerId, broke), eq(campaigns.status, CampaignStatus.Delivering)))
-      .returning({ id: campaigns.id });
+      .returning({ id: campaigns.id, ownerId: campaigns.ownerId });
     result.outOfFunds = rows.map((r) => r.id);
+    for (const r of rows) announced.push({ type: 'campaign.changed', campaignId: r.id, ownerId: r.ownerId });
   }
   const touched = [...new Set(events.map((e) => e.campaignId))];
   for (const part of chunks(touched)) {
@@ -350,10 +338,19 @@ async function writeBatch(
           sql`${campaigns.budgetMicros} <= (select coalesce(sum(d.cost_micros), 0) from ${campaignSpendDaily} d where d.campaign_id = ${campaigns.id})`,
         ),
       )
-      .returning({ id: campaigns.id });
+      .returning({ id: campaigns.id, ownerId: campaigns.ownerId });
     result.limitReached.push(...rows.map((r) => r.id));
+    for (const r of rows) announced.push({ type: 'campaign.changed', campaignId: r.id, ownerId: r.ownerId });
   }
   result.statusChanged = result.outOfFunds.length > 0 || result.limitReached.length > 0;
+  await emitEvents(tx, announced);
+
+  // 6. The ledger, one posting, last: each advertiser pays each publisher their earnings and
+  // the network revenue the rest (ledger.service postAdSpend). Network revenue is shared by
+  // every batch: it stays locked only from here to the commit.
+  const posted = await postAdSpend(tx, [...perPair.values()]);
+  for (const userId of perAdvertiser.keys())
+    result.balances.set(userId, balanceAfter(posted, available(userId)) ?? remaining.get(userId) ?? 0n);
   return result;
 }
 

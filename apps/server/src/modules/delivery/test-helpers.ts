@@ -6,7 +6,7 @@ import { zones } from '../../db/schema/websites';
 import { campaignCommands } from '../../operator/commands/campaigns';
 import { body, loginAs } from '../../testing/helpers';
 import { createCampaign } from '../campaigns/test-helpers';
-import { postLedgerEntry } from '../ledger/ledger.service';
+import { depositFor } from '../ledger/test-helpers';
 import { reviewWebsite } from '../websites/websites.service';
 
 export const DESKTOP_UA =
@@ -24,15 +24,7 @@ export const delivery = (app: App) => {
 /** An advertiser with money (a deposit in the ledger). */
 export async function fundedAdvertiser(app: App, euros = 100) {
   const adv = await loginAs(app, 'advertiser');
-  if (euros > 0)
-    await app.ctx.db.transaction((tx) =>
-      postLedgerEntry(tx, {
-        userId: adv.user.id,
-        amountMicros: eurosToMicros(euros),
-        kind: 'deposit',
-        description: 'test',
-      }),
-    );
+  if (euros > 0) await depositFor(app, adv.user.id, eurosToMicros(euros));
   return adv;
 }
 

@@ -1,21 +1,9 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NewsListSchema } from '@cryptads/contract/news';
-import { createNewsFeed, type NewsFeed } from '../../adapters/news/news';
-import { ok, replies } from '../../lib/envelope';
+import { newsEndpoints as api } from '@cryptads/contract/endpoints/news';
+import type { NewsFeed } from '../../adapters/news/news';
+import { route } from '../../lib/endpoint-routes';
 
 /**
  * spec 000 §2.9: the latest 2 articles of the provider's blog, descriptions cut to 85
  * characters; an empty list when the feed is unavailable. Both account types.
  */
-export function newsRoutes(feed?: NewsFeed): FastifyPluginAsyncZod {
-  return async (app) => {
-    const news = feed ?? createNewsFeed(app.ctx.config, fetch, app.log);
-    app.get(
-      '/news',
-      { preHandler: app.requireUser(), schema: { tags: ['dashboard'], response: replies(NewsListSchema) } },
-      async () => ok(await news.latest()),
-    );
-  };
-}
-
-export default newsRoutes();
+export const newsRoutes = (feed: NewsFeed) => [route(api.list, async () => feed.latest())];

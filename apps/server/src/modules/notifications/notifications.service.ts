@@ -8,6 +8,7 @@ import {
   NotificationType,
 } from '@cryptads/contract/notifications';
 import { AccountType } from '@cryptads/contract/account';
+import { paths } from '@cryptads/contract/paths';
 import type { DbOrTx } from '../../db/client';
 import { notifications } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
@@ -119,7 +120,7 @@ export async function notifyIfBalanceLow(
       type: NotificationType.Pinned,
       title: BALANCE_LOW_TITLE,
       message: `Your balance is €${microsToEuros(user.balance).toFixed(2)}. Add funds to keep your campaigns running.`,
-      link: '/billing/deposit/',
+      link: paths.billing.deposit,
     });
     return 'notified';
   }

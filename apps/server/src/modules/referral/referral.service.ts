@@ -1,6 +1,7 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { eurosToMicros, microsToEuros } from '@cryptads/contract/money';
 import { NotificationType } from '@cryptads/contract/notifications';
+import { paths } from '@cryptads/contract/paths';
 import {
   inviteLinkFor,
   isValidPreferredShare,
@@ -10,11 +11,10 @@ import {
   type Referral,
 } from '@cryptads/contract/referral';
 import type { Config } from '../../config';
-import type { DbOrTx } from '../../db/client';
-import { ledgerEntries } from '../../db/schema/ledger';
+import type { DbOrTx, Tx } from '../../db/client';
 import { referralShares } from '../../db/schema/referral';
 import { users } from '../../db/schema/users';
-import { postLedgerEntry } from '../ledger/ledger.service';
+import { adSpendOf, available, creditedOf, platform, transfer } from '../ledger/ledger.service';
 import { notify } from '../notifications/notify';
 import type { UserRow } from '../sessions/sessions.service';
 
@@ -22,22 +22,19 @@ const THRESHOLD = eurosToMicros(REFERRAL_SPEND_THRESHOLD_EUROS);
 const REWARD = eurosToMicros(REFERRAL_REWARD_EUROS);
 export const referralRewardKey = (referredUserId: number) => `referral-reward:${referredUserId}`;
 
-/** Total spend of a user in micro-euros: spend entries are debits, so their sum is negated. */
+/** Total ad spend of a user in micro-euros (what left their balance for traffic). */
 export async function totalSpendMicros(db: DbOrTx, userId: number): Promise<bigint> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(-sum(${ledgerEntries.amountMicros}), 0)::text` })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'spend')));
-  return BigInt(row?.total ?? '0');
+  return (await adSpendOf(db, [userId])).get(userId) ?? 0n;
 }
 
 /**
  * Pays the referrer of `referredUserId` the referral reward once the referred user's spend
- * has reached the threshold. Call it in the transaction that records spend (the statistics
- * module does). Paid exactly once: the ledger's idempotency key serialises concurrent calls.
- * A disabled (or deleted) referrer is not paid.
+ * has reached the threshold: a ledger transfer from the referral rewards account, in the caller's transaction, run by the
+ * `spend.recorded` handler after each recorded batch. Paid exactly once: the ledger's
+ * idempotency key serialises concurrent calls. A disabled (or deleted) referrer is not paid.
+ * The reward emits `balance.credited`, whose handler tells the referrer (notifyReferralReward).
  */
-export async function maybePayReferralReward(tx: DbOrTx, referredUserId: number) {
+export async function maybePayReferralReward(tx: Tx, referredUserId: number) {
   const [referred] = await tx
     .select({ referrerId: users.referrerId })
     .from(users)
@@ -52,22 +49,26 @@ export async function maybePayReferralReward(tx: DbOrTx, referredUserId: number)
     .limit(1);
   if (!referrer || referrer.disabledAt) return { paid: false as const };
   if ((await totalSpendMicros(tx, referredUserId)) < THRESHOLD) return { paid: false as const };
-  const { applied } = await postLedgerEntry(tx, {
-    userId: referrerId,
+  const { applied } = await transfer(tx, {
+    from: platform('referral_rewards'),
+    to: available(referrerId),
     amountMicros: REWARD,
     kind: 'referral_reward',
     description: `Referral reward: a user you invited spent ${REFERRAL_SPEND_THRESHOLD_EUROS} EUR`,
     reference: `user:${referredUserId}`,
     idempotencyKey: referralRewardKey(referredUserId),
   });
-  if (!applied) return { paid: false as const };
-  await notify(tx, referrerId, {
+  return applied ? { paid: true as const } : { paid: false as const };
+}
+
+/** Tells a referrer their reward arrived (the `balance.credited` handler, reason referral_reward). */
+export async function notifyReferralReward(db: DbOrTx, referrerId: number) {
+  await notify(db, referrerId, {
     type: NotificationType.Success,
     title: 'Referral reward received',
     message: `${REFERRAL_REWARD_EUROS} EUR were added to your balance: a user you invited spent ${REFERRAL_SPEND_THRESHOLD_EUROS} EUR.`,
-    link: '/referral-program/',
+    link: paths.referralProgram,
   });
-  return { paid: true as const };
 }
 
 /** GET /user/referral (see ReferralSchema for what each number means). */
@@ -77,27 +78,15 @@ export async function referralSummary(db: DbOrTx, config: Pick<Config, 'publicUr
   let usersValid = 0;
   let started = 0;
   if (ids.length > 0) {
-    const spends = await db
-      .select({
-        userId: ledgerEntries.userId,
-        spent: sql<string>`(-sum(${ledgerEntries.amountMicros}))::text`,
-      })
-      .from(ledgerEntries)
-      .where(and(inArray(ledgerEntries.userId, ids), eq(ledgerEntries.kind, 'spend')))
-      .groupBy(ledgerEntries.userId);
-    for (const s of spends) {
-      const spent = BigInt(s.spent);
+    for (const spent of (await adSpendOf(db, ids)).values()) {
       if (spent >= THRESHOLD) usersValid++;
       else if (spent > 0n) started++;
     }
   }
-  const [paid] = await db
-    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountMicros}), 0)::text` })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.userId, user.id), eq(ledgerEntries.kind, 'referral_reward')));
+  const paid = await creditedOf(db, user.id, 'referral_reward');
   const [share] = await db.select().from(referralShares).where(eq(referralShares.userId, user.id)).limit(1);
   return {
-    paidEarnings: microsToEuros(BigInt(paid?.total ?? '0')),
+    paidEarnings: microsToEuros(paid),
     pendingEarnings: started * REFERRAL_REWARD_EUROS,
     usersReferred: ids.length,
     usersValid,

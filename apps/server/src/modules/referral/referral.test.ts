@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eurosToMicros } from '@cryptads/contract/money';
 import { ReferralSchema } from '@cryptads/contract/referral';
-import { ledgerEntries } from '../../db/schema/ledger';
+import { ledgerAccounts, ledgerTransfers } from '../../db/schema/ledger';
 import { users } from '../../db/schema/users';
 import { body, loginAs } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { postLedgerEntry } from '../ledger/ledger.service';
+import { depositFor, spendFor } from '../ledger/test-helpers';
 import { maybePayReferralReward, referralRewardKey } from './referral.service';
 
 let app: TestApp;
@@ -31,16 +31,10 @@ const summary = async (headers: Record<string, string>) => {
 async function referredBy(referrerId: number, balance = 1000) {
   const u = await loginAs(app, 'advertiser');
   await app.ctx.db.update(users).set({ referrerId }).where(eq(users.id, u.user.id));
-  await postLedgerEntry(app.ctx.db, {
-    userId: u.user.id,
-    amountMicros: eurosToMicros(balance),
-    kind: 'deposit',
-    description: 'd',
-  });
+  await depositFor(app, u.user.id, eurosToMicros(balance));
   return u;
 }
-const spend = (userId: number, euros: number) =>
-  postLedgerEntry(app.ctx.db, { userId, amountMicros: -eurosToMicros(euros), kind: 'spend', description: 'traffic' });
+const spend = (userId: number, euros: number) => spendFor(app, userId, eurosToMicros(euros));
 
 describe('referral', () => {
   it('starts empty with the invite link on the sign-up page', async () => {
@@ -89,11 +83,16 @@ describe('referral', () => {
     );
     expect(results.filter((r) => r.paid)).toHaveLength(1);
     const rewards = await app.ctx.db
-      .select()
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.idempotencyKey, referralRewardKey(friend.user.id)));
+      .select({ to: ledgerAccounts.code, amountMicros: ledgerTransfers.amountMicros, kind: ledgerTransfers.kind })
+      .from(ledgerTransfers)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerTransfers.creditAccountId))
+      .where(eq(ledgerTransfers.idempotencyKey, referralRewardKey(friend.user.id)));
     expect(rewards).toHaveLength(1);
-    expect(rewards[0]).toMatchObject({ userId: me.user.id, amountMicros: eurosToMicros(50), kind: 'referral_reward' });
+    expect(rewards[0]).toMatchObject({
+      to: `user:${me.user.id}:available`,
+      amountMicros: eurosToMicros(50),
+      kind: 'referral_reward',
+    });
     s = await summary(me.headers);
     expect(s).toMatchObject({ usersReferred: 1, usersValid: 1, pendingEarnings: 0, paidEarnings: 50 });
     const details = body<{ balance: number }>(
@@ -107,14 +106,9 @@ describe('referral', () => {
 
   it('pays nothing for a user nobody referred', async () => {
     const loner = await loginAs(app, 'advertiser');
-    await postLedgerEntry(app.ctx.db, {
-      userId: loner.user.id,
-      amountMicros: eurosToMicros(600),
-      kind: 'deposit',
-      description: 'd',
-    });
+    await depositFor(app, loner.user.id, eurosToMicros(600));
     await spend(loner.user.id, 600);
-    expect(await maybePayReferralReward(app.ctx.db, loner.user.id)).toEqual({ paid: false });
+    expect(await app.ctx.db.transaction((tx) => maybePayReferralReward(tx, loner.user.id))).toEqual({ paid: false });
   });
 
   it('counts only the caller’s own referrals', async () => {

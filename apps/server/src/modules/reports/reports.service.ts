@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { AccountType } from '@cryptads/contract/account';
 import { AD_FORMAT_LABELS, type AdFormat, CampaignStatus } from '@cryptads/contract/campaigns';
+import { DAY_MS, dayStart, daysOf, formatDay, reportPeriodError, todayUtc } from '@cryptads/contract/dates';
 import { microsToEuros } from '@cryptads/contract/money';
 import {
   ADVERTISER_REPORT_BY,
@@ -8,7 +9,6 @@ import {
   type OptimizationReport,
   PERFORMANCE_ROWS_MAX,
   type PerformanceReport,
-  REPORT_MAX_DAYS,
   REPORT_MESSAGES as M,
   type Report,
   ReportBy,
@@ -33,8 +33,6 @@ import type { UserRow } from '../sessions/sessions.service';
  * account's numbers, and aggregates in SQL over an indexed (owner, hour) range.
  */
 
-const DAY_MS = 86_400_000;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const COUNTRY_NAMES = new Map(COUNTRIES.map((c) => [c.code, c.name]));
 
 type Figures = { impressions: number; clicks: number; moneyMicros: bigint };
@@ -79,33 +77,18 @@ async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 
 // ---------------------------------------------------------------- dates
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
-/** '21 Nov 2026' (en-GB, fixed month names so that every runtime prints the same). */
-export function dayLabel(day: string): string {
-  const [y, m, d] = day.split('-');
-  return `${d} ${MONTHS[Number(m) - 1] ?? ''} ${y}`;
-}
-
-/** Inclusive UTC days → the hour range [from, to) and the list of days. */
+/**
+ * Inclusive UTC days → the hour range [from, to) and the list of days. The period rule (real
+ * days, start ≤ end ≤ today, at most one year back) is the contract's, which the web's
+ * period picker applies too.
+ */
 export function checkPeriod(startDate: string, endDate: string, now: Date = new Date()) {
-  const from = dayStart(startDate);
-  const last = dayStart(endDate);
-  // The contract checks the shape; '2026-02-31' passes a regex but is no day.
-  if (Number.isNaN(from.getTime()) || isoDay(from) !== startDate) throw badRequest(M.invalidDate);
-  if (Number.isNaN(last.getTime()) || isoDay(last) !== endDate) throw badRequest(M.invalidDate);
-  if (from > last) throw badRequest(M.startAfterEnd);
-  const today = dayStart(isoDay(now));
-  if (last > today) throw badRequest(M.endInFuture);
-  // One year back from today, counted so that the longest allowed report is REPORT_MAX_DAYS.
-  const oldest = new Date(today.getTime() - (REPORT_MAX_DAYS - 1) * DAY_MS);
-  if (from < oldest) throw badRequest(M.tooOld);
-  const days = Math.round((last.getTime() - from.getTime()) / DAY_MS) + 1;
-  if (days > REPORT_MAX_DAYS) throw badRequest(M.tooLong);
+  const error = reportPeriodError({ startDate, endDate }, todayUtc(now));
+  if (error) throw badRequest(M[error]);
   return {
-    from,
-    to: new Date(last.getTime() + DAY_MS),
-    days: Array.from({ length: days }, (_, i) => isoDay(new Date(from.getTime() + i * DAY_MS))),
+    from: dayStart(startDate),
+    to: new Date(dayStart(endDate).getTime() + DAY_MS),
+    days: daysOf({ startDate, endDate }),
   };
 }
 
@@ -211,7 +194,7 @@ async function resolveScope(db: DbOrTx, user: UserRow, target: ReportTarget): Pr
 /** GET /reports: today's (UTC) figures of the caller's non-archived campaigns or websites. */
 export async function todayStats(ctx: AppContext, user: UserRow, now: Date = new Date()): Promise<TodayStats> {
   const scope = await resolveScope(ctx.db, user, { campaignIds: 'all', websiteId: 'all' });
-  const from = dayStart(isoDay(now));
+  const from = dayStart(todayUtc(now));
   const [row] = await rowsOf<{ impressions: string; clicks: string; money: string }>(
     ctx.db,
     sql`select coalesce(sum(impressions), 0)::text as impressions, coalesce(sum(clicks), 0)::text as clicks,
@@ -304,7 +287,7 @@ async function labelsFor(db: DbOrTx, by: ReportBy, keys: string[]) {
   const same = { key: (k: string) => k, label: (k: string) => k };
   switch (by) {
     case ReportBy.Date:
-      return { key: (k: string) => k, label: dayLabel };
+      return { key: (k: string) => k, label: (k: string) => formatDay(k) };
     case ReportBy.Country:
       return { key: (k: string) => k, label: (k: string) => (k === 'XX' ? 'Unknown' : (COUNTRY_NAMES.get(k) ?? k)) };
     case ReportBy.Campaign: {

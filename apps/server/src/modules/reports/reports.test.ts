@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignDetail, CampaignListRow } from '@cryptads/contract/campaigns';
+import { formatDay } from '@cryptads/contract/dates';
 import {
   type OptimizationReport,
   PERFORMANCE_ROWS_MAX,
@@ -15,7 +16,6 @@ import { adEvents, campaignSpendDaily, statsHourly, websiteEarningsDaily } from 
 import { websites, zones } from '../../db/schema/websites';
 import { body, loginAs } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { dayLabel } from './reports.service';
 
 type Headers = Record<string, string>;
 const DAY = 86_400_000;
@@ -188,9 +188,9 @@ describe('reports API', () => {
     it('aggregates by date over the period, excluding archived campaigns and other accounts', async () => {
       const r = await report(`/reports/all/all?reportBy=date&${period(2)}`, adv);
       expect(r.rows).toEqual([
-        { key: day(2), label: dayLabel(day(2)), impressions: 1500, clicks: 12, money: 0.75, ctr: 0.8, eCpm: 0.5 },
-        { key: day(1), label: dayLabel(day(1)), impressions: 2300, clicks: 30, money: 1.15, ctr: 1.3, eCpm: 0.5 },
-        { key: day(0), label: dayLabel(day(0)), impressions: 200, clicks: 4, money: 0.13, ctr: 2, eCpm: 0.65 },
+        { key: day(2), label: formatDay(day(2)), impressions: 1500, clicks: 12, money: 0.75, ctr: 0.8, eCpm: 0.5 },
+        { key: day(1), label: formatDay(day(1)), impressions: 2300, clicks: 30, money: 1.15, ctr: 1.3, eCpm: 0.5 },
+        { key: day(0), label: formatDay(day(0)), impressions: 200, clicks: 4, money: 0.13, ctr: 2, eCpm: 0.65 },
       ]);
       expect(r.totals).toEqual({ impressions: 4000, clicks: 46, money: 2.03, ctr: 1.15, eCpm: 0.508 });
       expect(r.daily.map((d) => d.date)).toEqual([day(2), day(1), day(0)]);
@@ -256,6 +256,9 @@ describe('reports API', () => {
       ]);
       const both = await report(`/reports/${c.alpha},${c.beta}/all?reportBy=campaign&${period(2)}`, adv);
       expect(both.totals.impressions).toBe(4000);
+      // The web client encodes each path parameter, so the comma arrives as %2C.
+      const encoded = await report(`/reports/${c.alpha}%2C${c.beta}/all?reportBy=campaign&${period(2)}`, adv);
+      expect(encoded.totals.impressions).toBe(4000);
       const zone = await report(`/reports/all/zone/${Z1}?${period(2)}`, adv);
       expect(zone.rows.map((x) => [x.key, x.impressions])).toEqual([
         [day(2), 1000],
@@ -345,9 +348,9 @@ describe('reports API', () => {
       expect(res.statusCode).toBe(200);
       expect(body<Report>(res).response.daily).toHaveLength(366);
     });
-    it('labels days as en-GB dates', () => {
-      expect(dayLabel('2026-11-21')).toBe('21 Nov 2026');
-      expect(dayLabel('2026-09-01')).toBe('01 Sep 2026');
+    it('labels days as en-GB dates, the way the web app writes every other date', () => {
+      expect(formatDay('2026-11-21')).toBe('21 Nov 2026');
+      expect(formatDay('2026-09-01')).toBe('1 Sep 2026');
     });
   });
 

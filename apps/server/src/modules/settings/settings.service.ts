@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { AppCode } from '@cryptads/contract/api';
-import { AUTH_MESSAGES } from '@cryptads/contract/auth';
+import { DAY_MS, formatLongDay } from '@cryptads/contract/dates';
 import { NotificationType } from '@cryptads/contract/notifications';
+import { paths } from '@cryptads/contract/paths';
 import {
   type AccessLog,
   DEFAULT_EMAIL_PREFERENCES,
@@ -15,14 +16,12 @@ import { accountDeletionRequests, userPreferences } from '../../db/schema/settin
 import { sessions, users } from '../../db/schema/users';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { checkTotp } from '../../lib/totp';
-import { assertNotLocked, attemptKey, clearFailures, recordFailure } from '../auth/attempts';
-import { claimTotpStep } from '../auth/auth.service';
+import { claimTotpStepOrThrow, verifyTotpOrThrow } from '../../lib/totp';
+import { assertNotLocked, attemptKey, clearFailures, recordFailure } from '../../lib/attempts';
 import { resolvePinned } from '../notifications/notifications.service';
 import { notify } from '../notifications/notify';
 import { revokeSession, revokeUserSessions, type SessionRow, type UserRow } from '../sessions/sessions.service';
 
-const DAY_MS = 86_400_000;
 /** The access log shows at most this many sessions (closed ones are cleaned up after 90 days). */
 const ACCESS_LOG_MAX = 100;
 
@@ -90,19 +89,17 @@ export async function closeSession(db: DbOrTx, userId: number, current: SessionR
 async function checkSecondFactor(ctx: AppContext, user: UserRow, code: string | undefined): Promise<number | null> {
   if (!user.twoFactorSecret) return null;
   if (!code) throw badRequest(SETTINGS_MESSAGES.codeRequired);
-  const key = attemptKey.totp(user.id);
-  await assertNotLocked(ctx, key);
-  const step = await checkTotp(user.twoFactorSecret, code, user.twoFactorLastStep);
-  if (step == null) {
-    await recordFailure(ctx, key);
-    throw badRequest(AUTH_MESSAGES.twoFactorInvalid);
-  }
-  return step;
+  return verifyTotpOrThrow(ctx, {
+    userId: user.id,
+    secret: user.twoFactorSecret,
+    code,
+    lastStep: user.twoFactorLastStep,
+  });
 }
 
 async function claimStep(tx: DbOrTx, userId: number, step: number | null) {
   // A code is never accepted twice, even by two requests racing with it.
-  if (step != null && !(await claimTotpStep(tx, userId, step))) throw badRequest(AUTH_MESSAGES.twoFactorInvalid);
+  if (step != null) await claimTotpStepOrThrow(tx, userId, step);
 }
 
 // ---- Change password ---------------------------------------------------------------------------
@@ -134,7 +131,7 @@ export async function changePassword(
       type: NotificationType.Success,
       title: 'Password changed',
       message: 'Your password was changed and your other sessions were logged out.',
-      link: '/settings/security/',
+      link: paths.settings.security,
     });
   });
   await clearFailures(ctx, key);
@@ -190,9 +187,6 @@ export async function deletionState(db: DbOrTx, userId: number): Promise<Deletio
   };
 }
 
-const formatDay = (d: Date) =>
-  d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /**
  * DELETE /user: records a deletion request. A wrong password answers application code 4;
  * with 2FA on, a valid (unused) code is needed. The account is deleted at the termination
@@ -224,8 +218,8 @@ export async function requestDeletion(
     await notify(tx, user.id, {
       type: NotificationType.Pinned,
       title: DELETION_TITLES.requested,
-      message: `Your account will be deleted on ${formatDay(terminationAt)}. You can cancel the request until then.`,
-      link: '/settings/delete-account/',
+      message: `Your account will be deleted on ${formatLongDay(terminationAt)}. You can cancel the request until then.`,
+      link: paths.settings.deleteAccount,
     });
   });
   await clearFailures(ctx, key);
@@ -247,7 +241,7 @@ export async function cancelDeletion(ctx: AppContext, user: UserRow): Promise<De
       type: NotificationType.Success,
       title: DELETION_TITLES.cancelled,
       message: 'Your account will not be deleted.',
-      link: '/settings/delete-account/',
+      link: paths.settings.deleteAccount,
     });
   });
   return deletionState(ctx.db, user.id);

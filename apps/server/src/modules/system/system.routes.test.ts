@@ -35,6 +35,13 @@ describe('GET /api/config', () => {
       captcha: { provider: 'none', siteKey: null },
       devMailbox: true,
       supportEmail: 'support@cryptads.example',
+      rules: {
+        minimumBids: { DISPLAY_TYPE_REGULAR: 0.2, DISPLAY_TYPE_PREMIUM: 3, NATIVE: 0.5, APPLICATION: 0.5, POPUNDER: 1 },
+        minimumBidsClick: { NATIVE: 0.05 },
+        maxPrice: 20,
+        revenueShare: 0.7,
+        deletionGraceDays: 14,
+      },
     });
   });
 });

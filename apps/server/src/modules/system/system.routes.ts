@@ -1,58 +1,35 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { HealthSchema, MailboxMessageSchema, MailboxQuerySchema, PublicConfigSchema } from '@cryptads/contract/system';
+import { systemEndpoints as api } from '@cryptads/contract/endpoints/system';
 import { readOutbox } from '../../adapters/mail/outbox';
-import { ok, replies } from '../../lib/envelope';
+import type { AppContext } from '../../context';
+import { route } from '../../lib/endpoint-routes';
+import { publicConfig } from './system.service';
 
 const startedAt = Date.now();
 
-const systemRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
-
-  app.get('/health', { schema: { tags: ['system'], response: replies(HealthSchema) } }, async () =>
-    ok({
+/** Health, the public configuration and, while the outbox is the mail transport, the dev mailbox. */
+export function systemRoutes(ctx: AppContext) {
+  return [
+    route(api.health, async () => ({
       status: 'ok' as const,
       database: ctx.database.kind,
       uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
-    }),
-  );
-
-  app.get('/config', { schema: { tags: ['system'], response: replies(PublicConfigSchema) } }, async () =>
-    ok({
-      productName: ctx.config.productName,
-      captcha: { provider: ctx.captcha.provider, siteKey: ctx.config.captcha.siteKey },
-      devMailbox: ctx.mailer.kind === 'outbox',
-      supportEmail: ctx.config.supportEmail,
-    }),
-  );
-
-  // The dev mailbox exists only while the outbox is the mail transport.
-  if (ctx.mailer.kind === 'outbox') {
-    app.get(
-      '/dev/mailbox',
-      {
-        schema: {
-          tags: ['dev'],
-          summary: 'Mail written by the outbox transport (exists only while it is the transport)',
-          querystring: MailboxQuerySchema,
-          response: replies(z.array(MailboxMessageSchema)),
-        },
-      },
-      async (request) => {
-        const rows = await readOutbox(ctx.db, request.query.to);
-        return ok(
-          rows.map((m) => ({
-            id: m.id,
-            to: m.to,
-            subject: m.subject,
-            text: m.text,
-            html: m.html,
-            createdAt: m.createdAt.toISOString(),
-          })),
-        );
-      },
-    );
-  }
-};
-
-export default systemRoutes;
+    })),
+    route(api.config, async () => publicConfig(ctx)),
+    // The dev mailbox exists only while the outbox is the mail transport.
+    ...(ctx.mailer.kind === 'outbox'
+      ? [
+          route(api.mailbox, async ({ query }) => {
+            const rows = await readOutbox(ctx.db, query.to);
+            return rows.map((m) => ({
+              id: m.id,
+              to: m.to,
+              subject: m.subject,
+              text: m.text,
+              html: m.html,
+              createdAt: m.createdAt.toISOString(),
+            }));
+          }),
+        ]
+      : []),
+  ];
+}

@@ -1,45 +1,18 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { LegalDocumentSchema, PlatformTermsSchema, SignedTermsSchema } from '@cryptads/contract/terms';
-import { ok, replies } from '../../lib/envelope';
-import { authOf } from '../../plugins/auth';
+import type { FastifyInstance } from 'fastify';
+import { termsEndpoints as api } from '@cryptads/contract/endpoints/terms';
+import { route } from '../../lib/endpoint-routes';
 import { currentTermsOrThrow, ensureDefaultTerms, privacyPolicy, signLatestTerms } from './terms.service';
 
 /** spec 000 §2.9, §6: platform terms every user must accept; the footer's legal pages. */
-const termsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ctx } = app;
-  const tags = ['terms'];
+export const termsRoutes = [
+  route(api.current, async ({ ctx }) => currentTermsOrThrow(ctx.db)),
+  route(api.sign, async ({ ctx, auth, body }) => signLatestTerms(ctx.db, auth.user.id, body?.version)),
+  route(api.privacy, async ({ ctx }) => privacyPolicy(ctx.config)),
+];
+
+/** The first terms exist before the server answers: the sign-up form links to them. */
+export function addDefaultTerms(app: FastifyInstance) {
   app.addHook('onReady', async () => {
-    await ensureDefaultTerms(ctx.db, ctx.config);
+    await ensureDefaultTerms(app.ctx.db, app.ctx.config);
   });
-
-  // Public: the sign-up form and the footer link to the terms before anyone logs in.
-  app.get(
-    '/currentPlatformTerms',
-    { schema: { tags, summary: 'The latest platform terms', response: replies(PlatformTermsSchema) } },
-    async () => ok(await currentTermsOrThrow(ctx.db)),
-  );
-
-  app.post(
-    '/user/signNewTerms',
-    {
-      preHandler: app.requireUser(),
-      schema: {
-        tags,
-        summary: 'Accept the latest platform terms',
-        description: 'Optional body {version}: the version shown; 409 when a newer one exists.',
-        body: z.object({ version: z.number().int().positive().optional() }).nullish(),
-        response: replies(SignedTermsSchema),
-      },
-    },
-    async (request) => ok(await signLatestTerms(ctx.db, authOf(request).user.id, request.body?.version)),
-  );
-
-  app.get(
-    '/legal/privacy',
-    { schema: { tags, summary: 'The privacy policy', response: replies(LegalDocumentSchema) } },
-    async () => ok(privacyPolicy(ctx.config)),
-  );
-};
-
-export default termsRoutes;
+}

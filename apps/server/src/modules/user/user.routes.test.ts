@@ -5,7 +5,7 @@ import { UserDetailsSchema } from '@cryptads/contract/user';
 import { randomToken } from '../../lib/crypto';
 import { bearer, body, loginAs } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { postLedgerEntry } from '../ledger/ledger.service';
+import { depositFor } from '../ledger/test-helpers';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -50,23 +50,14 @@ describe('GET /api/user', () => {
 
   it('shows the balance in euros, rounded for display, after a deposit', async () => {
     const { headers, user } = await loginAs(app, 'advertiser');
-    await app.ctx.db.transaction((tx) =>
-      postLedgerEntry(tx, {
-        userId: user.id,
-        amountMicros: eurosToMicros(1234.565),
-        kind: 'deposit',
-        description: 'Test deposit',
-      }),
-    );
+    await depositFor(app, user.id, eurosToMicros(1234.565));
     expect(UserDetailsSchema.parse(body(await getUser(headers)).response).balance).toBe(1234.57);
   });
 
   it("never shows one user another user's data", async () => {
     const ada = await loginAs(app, 'advertiser');
     const paul = await loginAs(app, 'publisher');
-    await app.ctx.db.transaction((tx) =>
-      postLedgerEntry(tx, { userId: ada.user.id, amountMicros: eurosToMicros(50), kind: 'deposit', description: 'x' }),
-    );
+    await depositFor(app, ada.user.id, eurosToMicros(50));
     const adaSees = UserDetailsSchema.parse(body(await getUser(ada.headers)).response);
     const paulSees = UserDetailsSchema.parse(body(await getUser(paul.headers)).response);
     expect(adaSees).toMatchObject({ email: ada.email, type: 1, balance: 50 });

@@ -1,18 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { UserDetailsSchema } from '@cryptads/contract/user';
-import { ok, replies } from '../../lib/envelope';
-import { authOf } from '../../plugins/auth';
+import { userEndpoints as api } from '@cryptads/contract/endpoints/user';
+import { route } from '../../lib/endpoint-routes';
 import { userDetails } from './user.service';
 
-const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/user',
-    {
-      preHandler: app.requireUser(),
-      schema: { tags: ['user'], summary: 'User details', response: replies(UserDetailsSchema) },
-    },
-    async (request) => ok(await userDetails(app.ctx, authOf(request).user)),
-  );
-};
-
-export default userRoutes;
+/** The logged-in user's details; path, roles and schema are in the contract. */
+export const userRoutes = [route(api.details, async ({ ctx, auth }) => userDetails(ctx, auth.user))];

@@ -3,7 +3,7 @@ import type { UserDetails } from '@cryptads/contract/user';
 import type { AppContext } from '../../context';
 import type { UserRow } from '../sessions/sessions.service';
 import { deletionState } from '../settings/settings.service';
-import { campaignCounts } from '../campaigns/campaigns.service';
+import { campaignCounts } from '../campaigns/campaign-queries';
 
 /** The user details of spec 000 §3 as GET /user answers them. */
 export async function userDetails(ctx: AppContext, user: UserRow): Promise<UserDetails> {

@@ -19,6 +19,7 @@ import {
   ZoneStatus,
   zoneTypeLabel,
 } from '@cryptads/contract/websites';
+import { paths } from '@cryptads/contract/paths';
 import type { AppContext } from '../../context';
 import { CATEGORIES, CATEGORY_IDS } from '../../data/categories';
 import { COUNTRIES } from '../../data/countries';
@@ -26,6 +27,7 @@ import type { DbOrTx } from '../../db/client';
 import { websites, zones } from '../../db/schema/websites';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { randomToken } from '../../lib/crypto';
+import { emitEvent } from '../events/events';
 import { NotificationType, notify } from '../notifications/notify';
 import { type ListFigures, NO_FIGURES, websiteFigures } from '../reports/reports.service';
 import type { UserRow } from '../sessions/sessions.service';
@@ -198,6 +200,7 @@ export async function createWebsite(
         status: ZoneStatus.Pending,
       })),
     );
+    await emitEvent(tx, { type: 'website.changed', websiteId: site.id, ownerId: site.ownerId });
     return site;
   });
   return verificationView(row);
@@ -219,7 +222,7 @@ export async function updateZoneAliases(
     assertEditable(site);
     const keys = Object.keys(aliases);
     const found = await tx
-      .select({ unique: zones.unique })
+      .select({ id: zones.id, unique: zones.unique })
       .from(zones)
       .where(and(eq(zones.websiteId, site.id), inArray(zones.unique, keys)));
     if (found.length !== keys.length) throw badRequest(WEBSITE_MESSAGES.zoneUnknown);
@@ -228,6 +231,7 @@ export async function updateZoneAliases(
         .update(zones)
         .set({ alias })
         .where(and(eq(zones.websiteId, site.id), eq(zones.unique, unique)));
+    for (const zone of found) await emitEvent(tx, { type: 'zone.changed', zoneId: zone.id, websiteId: site.id });
     await tx.update(websites).set({ updatedAt: new Date() }).where(eq(websites.id, site.id));
     return detailOf(ctx, tx, site);
   });
@@ -249,6 +253,7 @@ export async function updateWebsiteCategories(
       .set({ excludedCategoryIds: categories, updatedAt: new Date() })
       .where(eq(websites.id, site.id))
       .returning();
+    await emitEvent(tx, { type: 'website.changed', websiteId: site.id, ownerId: site.ownerId });
     return detailOf(ctx, tx, updated ?? site);
   });
 }
@@ -268,11 +273,15 @@ export async function verifyWebsite(ctx: AppContext, user: UserRow, id: number):
   if (site.verifiedAt) return verificationView(site);
   const passed = await checkOwnership(site.url, site.verificationToken, ctx.config.verification);
   if (!passed) throw badRequest(WEBSITE_MESSAGES.verificationFailed);
-  const [updated] = await ctx.db
-    .update(websites)
-    .set({ verifiedAt: new Date(), updatedAt: new Date() })
-    .where(eq(websites.id, site.id))
-    .returning();
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(websites)
+      .set({ verifiedAt: new Date(), updatedAt: new Date() })
+      .where(eq(websites.id, site.id))
+      .returning();
+    await emitEvent(tx, { type: 'website.changed', websiteId: site.id, ownerId: site.ownerId });
+    return row;
+  });
   return verificationView(updated ?? site);
 }
 
@@ -284,66 +293,76 @@ const REVIEW_STATUS: Record<ReviewAction, number> = {
   reject: WebsiteStatus.Denied,
   pause: WebsiteStatus.Paused,
 };
-const adCodesLink = (websiteId: number) => `/websites/all/ad-codes/${websiteId}/`;
 
-/** An account manager's decision on a website; approving also activates its Pending zones. */
+/**
+ * An account manager's decision on a website, in one transaction (a savepoint when `db` is
+ * already one); approving also activates its Pending zones.
+ */
 export async function reviewWebsite(db: DbOrTx, websiteId: number, action: ReviewAction) {
-  const [site] = await db.select().from(websites).where(eq(websites.id, websiteId)).limit(1);
-  if (!site) throw new Error(`No website #${websiteId}.`);
-  const status = REVIEW_STATUS[action];
-  const [updated] = await db
-    .update(websites)
-    .set({ status, updatedAt: new Date() })
-    .where(eq(websites.id, site.id))
-    .returning();
-  let activated = 0;
-  if (action === 'approve') {
-    const rows = await db
-      .update(zones)
-      .set({ status: ZoneStatus.Active })
-      .where(and(eq(zones.websiteId, site.id), eq(zones.status, ZoneStatus.Pending)))
-      .returning({ id: zones.id });
-    activated = rows.length;
-  }
-  const texts = {
-    approve: {
-      type: NotificationType.Success,
-      title: 'Website approved',
-      message: `${site.domain} has been approved. Your ad codes are ready.`,
-    },
-    reject: {
-      type: NotificationType.Error,
-      title: 'Website rejected',
-      message: `${site.domain} has not been approved. Please contact us for details.`,
-    },
-    pause: {
-      type: NotificationType.Error,
-      title: 'Website paused',
-      message: `${site.domain} has been paused by an account manager. Please contact us for details.`,
-    },
-  } as const;
-  await notify(db, site.ownerId, { ...texts[action], link: adCodesLink(site.id) });
-  return { site: updated ?? site, activated };
+  return db.transaction(async (tx) => {
+    const [site] = await tx.select().from(websites).where(eq(websites.id, websiteId)).limit(1);
+    if (!site) throw new Error(`No website #${websiteId}.`);
+    const status = REVIEW_STATUS[action];
+    const [updated] = await tx
+      .update(websites)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(websites.id, site.id))
+      .returning();
+    let activated = 0;
+    if (action === 'approve') {
+      const rows = await tx
+        .update(zones)
+        .set({ status: ZoneStatus.Active })
+        .where(and(eq(zones.websiteId, site.id), eq(zones.status, ZoneStatus.Pending)))
+        .returning({ id: zones.id });
+      activated = rows.length;
+      for (const zone of rows) await emitEvent(tx, { type: 'zone.changed', zoneId: zone.id, websiteId: site.id });
+    }
+    await emitEvent(tx, { type: 'website.changed', websiteId: site.id, ownerId: site.ownerId });
+    const texts = {
+      approve: {
+        type: NotificationType.Success,
+        title: 'Website approved',
+        message: `${site.domain} has been approved. Your ad codes are ready.`,
+      },
+      reject: {
+        type: NotificationType.Error,
+        title: 'Website rejected',
+        message: `${site.domain} has not been approved. Please contact us for details.`,
+      },
+      pause: {
+        type: NotificationType.Error,
+        title: 'Website paused',
+        message: `${site.domain} has been paused by an account manager. Please contact us for details.`,
+      },
+    } as const;
+    await notify(tx, site.ownerId, { ...texts[action], link: paths.website.adCodes(site.id) });
+    return { site: updated ?? site, activated };
+  });
 }
 
-/** An account manager's decision on one zone, by its number or its public id. */
+/** An account manager's decision on one zone, by its number or its public id, in one transaction. */
 export async function reviewZone(db: DbOrTx, zoneRef: string, action: ReviewAction) {
-  const where = /^\d+$/.test(zoneRef) ? eq(zones.id, Number(zoneRef)) : eq(zones.unique, zoneRef);
-  const [found] = await db
-    .select({ zone: zones, site: websites })
-    .from(zones)
-    .innerJoin(websites, eq(websites.id, zones.websiteId))
-    .where(where)
-    .limit(1);
-  if (!found) throw new Error(`No zone ${zoneRef}.`);
-  const status = action === 'approve' ? ZoneStatus.Active : action === 'reject' ? ZoneStatus.Denied : ZoneStatus.Paused;
-  const [updated] = await db.update(zones).set({ status }).where(eq(zones.id, found.zone.id)).returning();
-  const label = `${found.zone.alias}`;
-  const texts = {
-    approve: { type: NotificationType.Success, title: 'Ad zone approved', message: `${label} is now active.` },
-    reject: { type: NotificationType.Error, title: 'Ad zone rejected', message: `${label} has not been approved.` },
-    pause: { type: NotificationType.Error, title: 'Ad zone paused', message: `${label} has been paused.` },
-  } as const;
-  await notify(db, found.site.ownerId, { ...texts[action], link: adCodesLink(found.site.id) });
-  return { zone: updated ?? found.zone, site: found.site };
+  return db.transaction(async (tx) => {
+    const where = /^\d+$/.test(zoneRef) ? eq(zones.id, Number(zoneRef)) : eq(zones.unique, zoneRef);
+    const [found] = await tx
+      .select({ zone: zones, site: websites })
+      .from(zones)
+      .innerJoin(websites, eq(websites.id, zones.websiteId))
+      .where(where)
+      .limit(1);
+    if (!found) throw new Error(`No zone ${zoneRef}.`);
+    const status =
+      action === 'approve' ? ZoneStatus.Active : action === 'reject' ? ZoneStatus.Denied : ZoneStatus.Paused;
+    const [updated] = await tx.update(zones).set({ status }).where(eq(zones.id, found.zone.id)).returning();
+    await emitEvent(tx, { type: 'zone.changed', zoneId: found.zone.id, websiteId: found.site.id });
+    const label = `${found.zone.alias}`;
+    const texts = {
+      approve: { type: NotificationType.Success, title: 'Ad zone approved', message: `${label} is now active.` },
+      reject: { type: NotificationType.Error, title: 'Ad zone rejected', message: `${label} has not been approved.` },
+      pause: { type: NotificationType.Error, title: 'Ad zone paused', message: `${label} has been paused.` },
+    } as const;
+    await notify(tx, found.site.ownerId, { ...texts[action], link: paths.website.adCodes(found.site.id) });
+    return { zone: updated ?? found.zone, site: found.site };
+  });
 }

@@ -5,8 +5,10 @@ import {
   CampaignStatus,
   campaignStatusLabel,
 } from '@cryptads/contract/campaigns';
+import { paths } from '@cryptads/contract/paths';
 import { campaigns } from '../../db/schema/campaigns';
-import { loadAny } from '../../modules/campaigns/campaigns.service';
+import { loadAny } from '../../modules/campaigns/campaign-access';
+import { emitEvent } from '../../modules/events/events';
 import { NotificationType, notify } from '../../modules/notifications/notify';
 import type { OperatorCommand } from '../types';
 
@@ -25,12 +27,10 @@ async function find(ctx: Ctx, arg: string | undefined) {
   return c;
 }
 
-const setupLink = (id: number) => `/campaigns/all/setup/${id}/`;
-
 /**
  * The account manager's review of campaigns: approve (Delivering when "run after approval",
  * else Paused), reject, and lock / unlock managed campaigns. Approve and reject notify the
- * advertiser in the same transaction.
+ * advertiser in the same transaction; every decision emits `campaign.changed` in it too.
  */
 export const campaignCommands: Record<string, OperatorCommand> = {
   approve: {
@@ -48,6 +48,7 @@ export const campaignCommands: Record<string, OperatorCommand> = {
           .update(campaigns)
           .set({ status, approvedAt: new Date(), updatedAt: new Date() })
           .where(eq(campaigns.id, c.id));
+        await emitEvent(tx, { type: 'campaign.changed', campaignId: c.id, ownerId: c.ownerId });
         await notify(tx, c.ownerId, {
           type: NotificationType.Success,
           title: 'Campaign approved',
@@ -55,7 +56,7 @@ export const campaignCommands: Record<string, OperatorCommand> = {
             status === CampaignStatus.Delivering
               ? `Your ${CAMPAIGN_KIND_LABELS[c.kind as CampaignKind]} "${c.name}" has been approved and is now running.`
               : `Your ${CAMPAIGN_KIND_LABELS[c.kind as CampaignKind]} "${c.name}" has been approved. Run it whenever you are ready.`,
-          link: setupLink(c.id),
+          link: paths.campaign.setup(c.id),
         });
       });
       return `Campaign #${c.id} approved: ${status === CampaignStatus.Delivering ? 'Delivering' : 'Paused'}.`;
@@ -73,11 +74,12 @@ export const campaignCommands: Record<string, OperatorCommand> = {
           .update(campaigns)
           .set({ status: CampaignStatus.Rejected, approvedAt: null, updatedAt: new Date() })
           .where(eq(campaigns.id, c.id));
+        await emitEvent(tx, { type: 'campaign.changed', campaignId: c.id, ownerId: c.ownerId });
         await notify(tx, c.ownerId, {
           type: NotificationType.Error,
           title: 'Campaign rejected',
           message: `Your campaign "${c.name}" was not approved. Please review it or contact your account manager.`,
-          link: setupLink(c.id),
+          link: paths.campaign.setup(c.id),
         });
       });
       return `Campaign #${c.id} rejected.`;
@@ -88,7 +90,10 @@ export const campaignCommands: Record<string, OperatorCommand> = {
     help: 'make a campaign managed: its owner can only change its status',
     async run(ctx, [arg]) {
       const c = await find(ctx, arg);
-      await ctx.db.update(campaigns).set({ isLocked: true, updatedAt: new Date() }).where(eq(campaigns.id, c.id));
+      await ctx.db.transaction(async (tx) => {
+        await tx.update(campaigns).set({ isLocked: true, updatedAt: new Date() }).where(eq(campaigns.id, c.id));
+        await emitEvent(tx, { type: 'campaign.changed', campaignId: c.id, ownerId: c.ownerId });
+      });
       return `Campaign #${c.id} locked.`;
     },
   },
@@ -97,7 +102,10 @@ export const campaignCommands: Record<string, OperatorCommand> = {
     help: 'give a managed campaign back to its owner',
     async run(ctx, [arg]) {
       const c = await find(ctx, arg);
-      await ctx.db.update(campaigns).set({ isLocked: false, updatedAt: new Date() }).where(eq(campaigns.id, c.id));
+      await ctx.db.transaction(async (tx) => {
+        await tx.update(campaigns).set({ isLocked: false, updatedAt: new Date() }).where(eq(campaigns.id, c.id));
+        await emitEvent(tx, { type: 'campaign.changed', campaignId: c.id, ownerId: c.ownerId });
+      });
       return `Campaign #${c.id} unlocked.`;
     },
   },

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { eurosToMicros, formatEuros, microsToEuros } from '@cryptads/contract/money';
 import { users } from '../../db/schema/users';
-import { postLedgerEntry } from '../../modules/ledger/ledger.service';
+import { emitEvent } from '../../modules/events/events';
+import { available, balanceAfter, operatorCredit } from '../../modules/ledger/ledger.service';
 import { revokeUserSessions } from '../../modules/sessions/sessions.service';
 import type { OperatorCommand } from '../types';
 
@@ -22,6 +23,7 @@ export const userCommands: Record<string, OperatorCommand> = {
       await ctx.db.transaction(async (tx) => {
         await tx.update(users).set({ disabledAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
         await revokeUserSessions(tx, user.id);
+        await emitEvent(tx, { type: 'account.changed', userId: user.id });
       });
       return `Account ${user.email} (#${user.id}) disabled.`;
     },
@@ -31,30 +33,33 @@ export const userCommands: Record<string, OperatorCommand> = {
     help: 'enable a disabled account',
     async run(ctx, [email]) {
       const user = await findByEmail(ctx, email);
-      await ctx.db.update(users).set({ disabledAt: null, updatedAt: new Date() }).where(eq(users.id, user.id));
+      await ctx.db.transaction(async (tx) => {
+        await tx.update(users).set({ disabledAt: null, updatedAt: new Date() }).where(eq(users.id, user.id));
+        await emitEvent(tx, { type: 'account.changed', userId: user.id });
+      });
       return `Account ${user.email} (#${user.id}) enabled.`;
     },
   },
   credit: {
     args: '<email> <euros> <reference>',
-    help: 'credit an account through the ledger (a wire received by hand); the reference is applied once',
+    help: 'credit an account from the operator credits account (a wire received by hand); the reference is applied once',
     async run(ctx, [email, euros, reference]) {
       const user = await findByEmail(ctx, email);
       const amount = Number(euros);
       if (!Number.isFinite(amount) || amount <= 0 || amount > 1_000_000)
         throw new Error('Give an amount in euros between 0 and 1,000,000.');
       if (!reference) throw new Error('Give a reference (for example the bank transfer id); it is applied once.');
-      const { entry, applied } = await ctx.db.transaction((tx) =>
-        postLedgerEntry(tx, {
+      const posted = await ctx.db.transaction((tx) =>
+        operatorCredit(tx, {
           userId: user.id,
           amountMicros: eurosToMicros(amount),
-          kind: 'deposit',
           description: 'Deposit credited by an account manager',
           reference,
           idempotencyKey: `operator-credit:${reference}`,
         }),
       );
-      const balance = formatEuros(microsToEuros(entry.balanceAfterMicros));
+      const { applied } = posted;
+      const balance = formatEuros(microsToEuros(balanceAfter(posted, available(user.id)) ?? 0n));
       return applied
         ? `Credited ${formatEuros(amount)} to ${user.email}; balance ${balance}.`
         : `Reference ${reference} was already credited; nothing changed.`;

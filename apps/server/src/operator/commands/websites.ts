@@ -11,7 +11,7 @@ function websiteCommand(action: ReviewAction, help: string): OperatorCommand {
     help,
     async run(ctx, [ref]) {
       if (!ref || !/^\d+$/.test(ref)) throw new Error('Give the website id (a number).');
-      const { site, activated } = await ctx.db.transaction((tx) => reviewWebsite(tx, Number(ref), action));
+      const { site, activated } = await reviewWebsite(ctx.db, Number(ref), action);
       const unverified = site.verifiedAt ? '' : ' (ownership not verified yet)';
       const zones = action === 'approve' ? `, ${activated} pending zone(s) activated` : '';
       return `Website #${site.id} ${site.domain} ${action === 'approve' ? 'approved' : action === 'reject' ? 'rejected' : 'paused'}${zones}${unverified}.`;
@@ -25,7 +25,7 @@ function zoneCommand(action: ReviewAction, help: string): OperatorCommand {
     help,
     async run(ctx, [ref]) {
       if (!ref) throw new Error('Give the zone id.');
-      const { zone, site } = await ctx.db.transaction((tx) => reviewZone(tx, ref, action));
+      const { zone, site } = await reviewZone(ctx.db, ref, action);
       const done = action === 'approve' ? 'approved' : action === 'reject' ? 'rejected' : 'paused';
       return `Zone #${zone.id} (${zone.unique}) of ${site.domain} ${done}.`;
     },

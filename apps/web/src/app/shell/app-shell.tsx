@@ -2,6 +2,7 @@ import { Anchor, AppShell, Drawer, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import { DEFAULT_PRODUCT_NAME } from '@cryptads/contract/ui';
 import { usePublicConfig } from '../../lib/api/get-public-config';
 import { PageLoader } from '../../ui/page-loader';
@@ -61,13 +62,13 @@ export function AuthenticatedShell() {
             © {new Date().getFullYear()} {product}
           </Text>
           <Group gap="lg">
-            <Anchor component={Link} to="/faq/" size="sm">
+            <Anchor component={Link} to={paths.faq.general} size="sm">
               FAQ
             </Anchor>
-            <Anchor component={Link} to="/privacy-policy/" size="sm">
+            <Anchor component={Link} to={paths.privacyPolicy} size="sm">
               Privacy Policy
             </Anchor>
-            <Anchor component={Link} to="/terms/" size="sm">
+            <Anchor component={Link} to={paths.terms} size="sm">
               Terms and Conditions
             </Anchor>
           </Group>

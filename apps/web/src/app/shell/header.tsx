@@ -23,6 +23,7 @@ import {
   IconSun,
 } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import { ACCOUNT_TYPE_LABELS, AccountType } from '@cryptads/contract/account';
 import { formatEuros } from '@cryptads/contract/money';
 import { useLogout } from '../../features/auth/api/logout';
@@ -87,14 +88,14 @@ function UserMenu() {
         </Stack>
         <Menu.Divider />
         {showAddFunds ? (
-          <Menu.Item component={Link} to="/billing/deposit/" leftSection={<IconPlus size={16} />} hiddenFrom="sm">
+          <Menu.Item component={Link} to={paths.billing.deposit} leftSection={<IconPlus size={16} />} hiddenFrom="sm">
             Add Funds
           </Menu.Item>
         ) : null}
-        <Menu.Item component={Link} to="/settings/" leftSection={<IconSettings size={16} />}>
+        <Menu.Item component={Link} to={paths.settings.root} leftSection={<IconSettings size={16} />}>
           Settings
         </Menu.Item>
-        <Menu.Item component={Link} to="/referral-program/" leftSection={<IconGift size={16} />}>
+        <Menu.Item component={Link} to={paths.referralProgram} leftSection={<IconGift size={16} />}>
           Refer a friend
         </Menu.Item>
         <Menu.Item
@@ -165,7 +166,7 @@ export function ShellHeader({ drawerOpened, onBurger }: { drawerOpened: boolean;
         {marketplace ? (
           <ActionIcon
             component={Link}
-            to="/cart/"
+            to={paths.marketplace.cart}
             variant="subtle"
             color="gray"
             size="lg"
@@ -180,7 +181,7 @@ export function ShellHeader({ drawerOpened, onBurger }: { drawerOpened: boolean;
         {showAddFunds ? (
           <Button
             component={Link}
-            to="/billing/deposit/"
+            to={paths.billing.deposit}
             leftSection={<IconPlus size={16} />}
             visibleFrom="sm"
             data-testid="add-funds"

@@ -10,6 +10,7 @@ import {
   IconWorldWww,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { paths } from '@cryptads/contract/paths';
 import { AccountType } from '@cryptads/contract/account';
 
 export type NavItem = {
@@ -30,38 +31,38 @@ export function normalNav(userType: number): NavItem[] {
     userType === AccountType.Publisher
       ? {
           label: 'Websites',
-          to: '/websites/all/',
+          to: paths.websites.all,
           icon: <IconWorldWww size={ICON} />,
           match: ['/websites/'],
           children: [
-            { label: 'My Websites', to: '/websites/all/' },
-            { label: 'Add Website', to: '/websites/add/' },
+            { label: 'My Websites', to: paths.websites.all },
+            { label: 'Add Website', to: paths.websites.add },
           ],
         }
       : {
           label: 'Campaigns',
-          to: '/campaigns/all/',
+          to: paths.campaigns.all,
           icon: <IconSpeakerphone size={ICON} />,
           match: ['/campaigns/'],
           children: [
-            { label: 'My Campaigns', to: '/campaigns/all/' },
-            { label: 'Create a Campaign', to: '/campaigns/create/' },
-            { label: 'Global Blacklist', to: '/campaigns/blacklist/' },
-            { label: 'Archived Campaigns', to: '/campaigns/all/archive/' },
+            { label: 'My Campaigns', to: paths.campaigns.all },
+            { label: 'Create a Campaign', to: paths.campaigns.create },
+            { label: 'Global Blacklist', to: paths.campaigns.blacklist },
+            { label: 'Archived Campaigns', to: paths.campaigns.archive },
           ],
         };
   const billingChildren = [
-    { label: 'Billing Details', to: '/billing/details/' },
-    ...(userType === AccountType.Publisher ? [] : [{ label: 'Deposit', to: '/billing/deposit/' }]),
-    { label: 'Billing History', to: '/billing/history/' },
+    { label: 'Billing Details', to: paths.billing.details },
+    ...(userType === AccountType.Publisher ? [] : [{ label: 'Deposit', to: paths.billing.deposit }]),
+    { label: 'Billing History', to: paths.billing.history },
   ];
   return [
-    { label: 'Dashboard', to: '/', icon: <IconGauge size={ICON} />, match: [] },
+    { label: 'Dashboard', to: paths.home, icon: <IconGauge size={ICON} />, match: [] },
     inventory,
-    { label: 'Reports', to: '/reports/', icon: <IconChartBar size={ICON} /> },
+    { label: 'Reports', to: paths.reports, icon: <IconChartBar size={ICON} /> },
     {
       label: 'Billing Center',
-      to: '/billing/details/',
+      to: paths.billing.details,
       icon: <IconWallet size={ICON} />,
       match: ['/billing/'],
       children: billingChildren,
@@ -71,19 +72,33 @@ export function normalNav(userType: number): NavItem[] {
 
 /** Sidebar on marketplace paths. */
 export const marketplaceNav: NavItem[] = [
-  { label: 'Marketplace', to: '/marketplace/', icon: <IconBuildingStore size={ICON} />, match: ['/marketplace/'] },
-  { label: 'Packages', to: '/packages/', icon: <IconPackage size={ICON} />, badge: 'New' },
-  { label: 'My Orders', to: '/orders/', icon: <IconReceipt size={ICON} /> },
-  { label: 'Wishlist', to: '/wishlist/', icon: <IconHeart size={ICON} /> },
+  {
+    label: 'Marketplace',
+    to: paths.marketplace.browse,
+    icon: <IconBuildingStore size={ICON} />,
+    match: [paths.marketplace.browse],
+  },
+  { label: 'Packages', to: paths.marketplace.packages, icon: <IconPackage size={ICON} />, badge: 'New' },
+  { label: 'My Orders', to: paths.marketplace.orders, icon: <IconReceipt size={ICON} /> },
+  { label: 'Wishlist', to: paths.marketplace.wishlist, icon: <IconHeart size={ICON} /> },
 ];
 
 const withSlash = (path: string) => (path.endsWith('/') ? path : `${path}/`);
 
 export function isActive(item: NavItem, pathname: string): boolean {
   const path = withSlash(pathname);
-  if (item.to === '/') return path === '/';
+  if (item.to === paths.home) return path === paths.home;
   const prefixes = item.match ?? [item.to];
   return prefixes.some((prefix) => path.startsWith(prefix));
 }
 
-export const isChildActive = (to: string, pathname: string) => withSlash(pathname) === to;
+/**
+ * The child of a menu that the page belongs to: the one with the longest path the page starts
+ * with, so that /billing/deposit/card-payment lights Deposit, and /campaigns/all/archive/
+ * lights Archived Campaigns rather than All Campaigns.
+ */
+export function isChildActive(to: string, pathname: string, siblings: readonly { to: string }[] = [{ to }]): boolean {
+  const path = withSlash(pathname);
+  const best = siblings.filter((child) => path.startsWith(child.to)).sort((a, b) => b.to.length - a.to.length)[0];
+  return best?.to === to;
+}

@@ -2,6 +2,7 @@ import { Badge, Box, Button, Card, NavLink, ScrollArea, Stack, Switch, Text } fr
 import { IconArrowLeft, IconChevronRight, IconSpeakerphone } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import { DEFAULT_PRODUCT_NAME } from '@cryptads/contract/ui';
 import { usePublicConfig } from '../../lib/api/get-public-config';
 import { useSession } from '../../lib/session';
@@ -18,7 +19,7 @@ export function MarketplaceToggle({ dark = false }: { dark?: boolean }) {
   return (
     <Switch
       checked={on}
-      onChange={() => void navigate(on ? '/' : '/marketplace/')}
+      onChange={() => void navigate(on ? paths.home : paths.marketplace.browse)}
       label="Marketplace"
       color="yellow.5"
       classNames={dark ? { label: classes.darkLabel } : undefined}
@@ -65,7 +66,7 @@ function NavEntry({ item, pathname, onNavigate }: { item: NavItem; pathname: str
       disableRightSectionRotation
     >
       {item.children.map((child) => {
-        const childActive = isChildActive(child.to, pathname);
+        const childActive = isChildActive(child.to, pathname, item.children ?? []);
         return (
           <NavLink
             key={child.to}
@@ -95,7 +96,7 @@ export function SidebarContent({ onNavigate, inDrawer = false }: { onNavigate?: 
     <Stack gap={0} h="100%" className={classes.sidebar}>
       {inDrawer ? null : (
         <Box px="md" py="md">
-          <Link to="/" className={classes.logoLink} aria-label={`${product} dashboard`} onClick={onNavigate}>
+          <Link to={paths.home} className={classes.logoLink} aria-label={`${product} dashboard`} onClick={onNavigate}>
             <Logo name={product} light />
           </Link>
         </Box>
@@ -126,7 +127,7 @@ export function SidebarContent({ onNavigate, inDrawer = false }: { onNavigate?: 
               </Text>
               <Button
                 component={Link}
-                to="/new-listing/"
+                to={paths.marketplace.newListing}
                 size="xs"
                 mt="sm"
                 color="yellow.4"
@@ -138,7 +139,7 @@ export function SidebarContent({ onNavigate, inDrawer = false }: { onNavigate?: 
             </Card>
             <Button
               component={Link}
-              to="/"
+              to={paths.home}
               variant="outline"
               color="gray.0"
               leftSection={<IconArrowLeft size={16} />}

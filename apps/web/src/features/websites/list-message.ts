@@ -1,3 +1,4 @@
+import { paths } from '@cryptads/contract/paths';
 import { WEBSITE_MESSAGES } from '@cryptads/contract/websites-messages';
 
 /**
@@ -18,4 +19,4 @@ export function parseListMessage(raw: string | null): ListMessage | null {
   return raw === 'error' || raw === 'unverified' ? raw : null;
 }
 
-export const listMessageUrl = (message: ListMessage) => `/websites/all/?message=${message}`;
+export const listMessageUrl = (message: ListMessage) => `${paths.websites.all}?message=${message}`;

@@ -1,12 +1,15 @@
-/** The tabs of one website (spec 002 §2): /websites/all/{tab}/{id}/. */
-export const WEBSITE_TABS = [
-  { value: 'ad-codes', label: 'Ad Codes' },
-  { value: 'preferences', label: 'Preferences' },
-  { value: 'reports', label: 'Reports' },
-] as const;
-export type WebsiteTab = (typeof WEBSITE_TABS)[number]['value'];
+import { WEBSITE_TAB_SEGMENTS, type WebsiteTab } from '@cryptads/contract/paths';
+
+export type { WebsiteTab };
+
+const LABELS: Record<WebsiteTab, string> = {
+  'ad-codes': 'Ad Codes',
+  preferences: 'Preferences',
+  reports: 'Reports',
+};
+
+/** The tabs of one website (spec 002 §2): /websites/all/{tab}/{id}/ (paths.website.tab). */
+export const WEBSITE_TABS = WEBSITE_TAB_SEGMENTS.map((value) => ({ value, label: LABELS[value] }));
 
 export const isWebsiteTab = (value: string | undefined): value is WebsiteTab =>
-  WEBSITE_TABS.some((t) => t.value === value);
-
-export const websiteTabPath = (tab: WebsiteTab, id: number) => `/websites/all/${tab}/${id}/`;
+  WEBSITE_TAB_SEGMENTS.some((tab) => tab === value);

@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlatformTerms } from '@cryptads/contract/terms';
-import { apiRequest } from '../api-client';
+import { termsApi } from './client';
 import { termsKeys } from './keys';
 
 /**
  * GET /api/currentPlatformTerms (public): the latest version of the platform terms. Read by
  * the dashboard's mandatory terms modal and by the /terms/ page.
  */
-export const getCurrentTerms = (signal?: AbortSignal) =>
-  apiRequest<PlatformTerms>('/currentPlatformTerms', { signal, authCall: true });
+export const getCurrentTerms = (signal?: AbortSignal) => termsApi.current({ signal, authCall: true });
 
 export const currentTermsQueryOptions = () =>
   queryOptions({ queryKey: termsKeys.current(), queryFn: ({ signal }) => getCurrentTerms(signal) });

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserDetails } from '@cryptads/contract/user';
-import { apiRequest } from '../api-client';
 import { useSession } from '../session';
+import { userApi } from './client';
 import { userKeys } from './keys';
 
 /** GET /api/user: the logged-in user's details (spec 000 §3). */
-export const getCurrentUser = (signal?: AbortSignal) => apiRequest<UserDetails>('/user', { signal });
+export const getCurrentUser = (signal?: AbortSignal) => userApi.details({ signal });
 
 export const currentUserQueryOptions = () =>
   queryOptions({ queryKey: userKeys.details(), queryFn: ({ signal }) => getCurrentUser(signal) });

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '@cryptads/contract/system';
-import { apiRequest } from '../api-client';
+import { systemApi } from './client';
 import { systemKeys } from './keys';
 
 /** GET /api/config: product name, captcha provider, support address. */
-export const getPublicConfig = (signal?: AbortSignal) => apiRequest<PublicConfig>('/config', { signal });
+export const getPublicConfig = (signal?: AbortSignal) => systemApi.config({ signal });
 
 export const publicConfigQueryOptions = () =>
   queryOptions({

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { apiRequest } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/session';
+import { authApi } from './client';
 import { authKeys } from './keys';
 
 /** POST /api/user/logout; the session is cleared whatever the outcome (spec 000 §4). */
-export const logout = () => apiRequest<{ ok: true }>('/user/logout', { method: 'POST', authCall: true });
+export const logout = () => authApi.logout({ authCall: true });
 
 export function useLogout() {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { RecoveryValidateInput } from '@cryptads/contract/auth';
-import { apiRequest } from '../../../lib/api-client';
+import { authApi } from './client';
 import { authKeys } from './keys';
 
 /** POST /api/recovery-validate {password, code, captcha}. */
 export const resetPassword = (input: RecoveryValidateInput) =>
-  apiRequest<{ message: string }>('/recovery-validate', { body: input, authCall: true });
+  authApi.recoveryValidate({ body: input, authCall: true });
 
 export const useResetPassword = () => useMutation({ mutationKey: authKeys.resetPassword(), mutationFn: resetPassword });

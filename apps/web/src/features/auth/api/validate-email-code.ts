@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { authApi } from './client';
 import { authKeys } from './keys';
 
 /**
@@ -7,7 +7,7 @@ import { authKeys } from './keys';
  * the client sends the temporary credentials of the login popup.
  */
 export const validateEmailCode = ({ code, token }: { code: string; token?: string }) =>
-  apiRequest<{ verified: true }>('/user/emailVerification/validate', { body: { code }, token, authCall: true });
+  authApi.validateEmailCode({ body: { code }, token, authCall: true });
 
 export const useValidateEmailCode = () =>
   useMutation({ mutationKey: authKeys.validateEmailCode(), mutationFn: validateEmailCode });

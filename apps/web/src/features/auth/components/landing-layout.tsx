@@ -1,6 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, matchPath, Outlet, useLocation } from 'react-router';
+import { paths, routePatterns } from '@cryptads/contract/paths';
 import { DEFAULT_PRODUCT_NAME, UI_MESSAGES } from '@cryptads/contract/ui';
 import { usePublicConfig } from '../../../lib/api/get-public-config';
 import { PageLoader } from '../../../ui/page-loader';
@@ -16,12 +17,11 @@ const Slider = lazy(async () => ({ default: (await import('./slider')).Slider })
 
 /** The header prompt: sign-up points to login, login and forgot point to sign-up. */
 function SwitchPrompt({ pathname }: { pathname: string }) {
-  const toSignup = pathname.startsWith('/login') && !pathname.startsWith('/login2fa');
-  if (toSignup || pathname.startsWith('/forgot'))
+  if (matchPath(routePatterns.public.login, pathname) || matchPath(routePatterns.public.forgot, pathname))
     return (
       <Text size="sm">
         {UI_MESSAGES.noAccountPrompt}{' '}
-        <Anchor component={Link} to="/signup/" fw={600} data-testid="switch-to-signup">
+        <Anchor component={Link} to={paths.signup} fw={600} data-testid="switch-to-signup">
           {UI_MESSAGES.noAccountLink}
         </Anchor>
       </Text>
@@ -29,7 +29,7 @@ function SwitchPrompt({ pathname }: { pathname: string }) {
   return (
     <Text size="sm">
       {UI_MESSAGES.haveAccountPrompt}{' '}
-      <Anchor component={Link} to="/login/" fw={600} data-testid="switch-to-login">
+      <Anchor component={Link} to={paths.login} fw={600} data-testid="switch-to-login">
         {UI_MESSAGES.haveAccountLink}
       </Anchor>
     </Text>
@@ -44,7 +44,7 @@ export function LandingLayout() {
     <div className={classes.root}>
       <div className={classes.formSide}>
         <header className={classes.header}>
-          <Anchor component={Link} to="/login/" underline="never" c="inherit" aria-label={`${product} home`}>
+          <Anchor component={Link} to={paths.login} underline="never" c="inherit" aria-label={`${product} home`}>
             <Logo name={product} />
           </Anchor>
           <SwitchPrompt pathname={pathname} />
@@ -60,10 +60,10 @@ export function LandingLayout() {
           <Text size="sm" c="dimmed">
             © {new Date().getFullYear()} {product}
           </Text>
-          <Anchor component={Link} to="/terms/" size="sm">
+          <Anchor component={Link} to={paths.terms} size="sm">
             Terms and Conditions
           </Anchor>
-          <Anchor component={Link} to="/privacy-policy/" size="sm">
+          <Anchor component={Link} to={paths.privacyPolicy} size="sm">
             Privacy Policy
           </Anchor>
           <Suspense fallback={null}>

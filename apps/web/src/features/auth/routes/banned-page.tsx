@@ -1,6 +1,7 @@
 import { Anchor, Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconUserOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import { AUTH_MESSAGES } from '@cryptads/contract/auth';
 import { usePublicConfig } from '../../../lib/api/get-public-config';
 
@@ -27,7 +28,7 @@ export function BannedPage() {
               and tell us the email address of your account.
             </Text>
           ) : null}
-          <Button component={Link} to="/login/" variant="default">
+          <Button component={Link} to={paths.login} variant="default">
             Back to Login
           </Button>
         </Stack>

@@ -4,6 +4,7 @@ import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import type { z } from 'zod';
 import { AUTH_MESSAGES, RecoveryInputSchema } from '@cryptads/contract/auth';
 import { errorReason } from '../../../lib/api-client';
@@ -55,7 +56,7 @@ export function ForgotPage() {
         </ThemeIcon>
         <AuthHeading title="Check your inbox" />
         <Text>{sent}</Text>
-        <Button component={Link} to="/login/" size="md">
+        <Button component={Link} to={paths.login} size="md">
           Back to Login
         </Button>
       </Stack>
@@ -80,7 +81,7 @@ export function ForgotPage() {
           <Button type="submit" size="md" fullWidth loading={recovery.isPending || form.formState.isSubmitting}>
             Send reset link
           </Button>
-          <Button component={Link} to="/login/" variant="subtle">
+          <Button component={Link} to={paths.login} variant="subtle">
             Back to Login
           </Button>
         </Stack>

@@ -1,25 +1,22 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { VALIDATION_MESSAGES } from '@cryptads/contract/validation';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@cryptads/contract/auth-messages';
-import { envelopeResponse, renderWithProviders } from '../../../testing/render';
+import { authEndpoints } from '@cryptads/contract/endpoints/auth';
+import { systemEndpoints } from '@cryptads/contract/endpoints/system';
+import { VALIDATION_MESSAGES } from '@cryptads/contract/validation';
+import { answer, failure, sentTo, serve } from '../../../testing/http';
+import { publicConfigFixture } from '../../../testing/fixtures';
+import { renderWithProviders } from '../../../testing/render';
 import { LoginPage } from './login-page';
 
-const config = {
-  productName: 'Cryptads',
-  captcha: { provider: 'none', siteKey: null },
-  devMailbox: true,
-  supportEmail: 's@x.io',
-};
-let fetchMock: ReturnType<typeof vi.fn>;
+const config = publicConfigFixture({ devMailbox: true });
 
 beforeEach(() => {
-  fetchMock = vi.fn(async (url: string) => {
-    if (url === '/api/config') return envelopeResponse(config);
-    return envelopeResponse(null, 401, 'The email or password you entered is incorrect.');
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  serve(
+    answer(systemEndpoints.config, config),
+    answer(authEndpoints.login, failure(401, 'The email or password you entered is incorrect.')),
+  );
 });
 
 describe('LoginPage', () => {
@@ -29,7 +26,7 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText(VALIDATION_MESSAGES.emailRequired)).toBeInTheDocument();
     expect(screen.getByText(AUTH_MESSAGES.loginPasswordRequired)).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/login')).toBe(false);
+    expect(sentTo(authEndpoints.login)).toHaveLength(0);
   });
 
   it('shows the server reason under the form when the login fails', async () => {
@@ -41,13 +38,13 @@ describe('LoginPage', () => {
     expect(await screen.findByTestId('form-error')).toHaveTextContent(
       'The email or password you entered is incorrect.',
     );
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/login');
-    const init = call?.[1] as RequestInit | undefined;
-    expect(JSON.parse(String(init?.body))).toEqual({
-      email: 'someone@cryptads.example',
-      password: 'wrong',
-      rememberMe: false,
-      captcha: 'none',
-    });
+    expect(sentTo(authEndpoints.login).map((r) => r.body)).toEqual([
+      {
+        email: 'someone@cryptads.example',
+        password: 'wrong',
+        rememberMe: false,
+        captcha: 'none',
+      },
+    ]);
   });
 });

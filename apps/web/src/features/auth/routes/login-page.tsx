@@ -2,6 +2,7 @@ import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import type { z } from 'zod';
 import type { LoginInput, LoginInputSchema } from '@cryptads/contract/auth';
 import { AUTH_MESSAGES } from '@cryptads/contract/auth-messages';
@@ -58,7 +59,7 @@ export function LoginPage() {
       const res = await login.mutateAsync({ ...values, captcha: token });
       if (res.verified) {
         saveSession({ token: res.token, userType: res.userType });
-        void navigate('/', { replace: true });
+        void navigate(paths.home, { replace: true });
       } else {
         saveTempCredentials({ token: res.token, email: values.email });
         setUnverified({ token: res.token, userType: res.userType, email: values.email });
@@ -69,7 +70,7 @@ export function LoginPage() {
         const body = TwoFactorRequiredSchema.safeParse(error.response);
         if (body.success) {
           const state: TwoFactorState = { credentialsToken: body.data.credentialsToken, captcha: token };
-          void navigate('/login2fa/', { state });
+          void navigate(paths.login2fa, { state });
           return;
         }
       }
@@ -108,7 +109,7 @@ export function LoginPage() {
           />
           <Group justify="space-between" wrap="nowrap">
             <NativeCheckbox label="Remember me" data-testid="login-remember-me" {...form.register('rememberMe')} />
-            <Anchor component={Link} to="/forgot/" size="sm" fw={600}>
+            <Anchor component={Link} to={paths.forgot} size="sm" fw={600}>
               Forgot password?
             </Anchor>
           </Group>
@@ -133,7 +134,7 @@ export function LoginPage() {
             onClose={() => setUnverified(null)}
             onVerified={() => {
               saveSession({ token: unverified.token, userType: unverified.userType });
-              void navigate('/', { replace: true });
+              void navigate(paths.home, { replace: true });
             }}
           />
         </Suspense>

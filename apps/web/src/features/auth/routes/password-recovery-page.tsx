@@ -4,6 +4,7 @@ import { IconLockCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import type { z } from 'zod';
 import { AUTH_MESSAGES, ResetPasswordFormSchema } from '@cryptads/contract/auth';
 import { errorReason } from '../../../lib/api-client';
@@ -57,7 +58,7 @@ export function PasswordRecoveryPage() {
         </ThemeIcon>
         <AuthHeading title="Password saved" />
         <Text>{AUTH_MESSAGES.resetSuccess}</Text>
-        <Button component={Link} to="/login/" size="md">
+        <Button component={Link} to={paths.login} size="md">
           Login
         </Button>
       </Stack>

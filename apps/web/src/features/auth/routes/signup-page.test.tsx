@@ -1,23 +1,18 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@cryptads/contract/auth';
-import { envelopeResponse, renderWithProviders } from '../../../testing/render';
+import { systemEndpoints } from '@cryptads/contract/endpoints/system';
+import { answer, serve } from '../../../testing/http';
+import { publicConfigFixture } from '../../../testing/fixtures';
+import { renderWithProviders } from '../../../testing/render';
 import { PENDING_SIGNUP_KEY } from '../pending-signup';
 import { SignupPage } from './signup-page';
 
-const config = {
-  productName: 'Cryptads',
-  captcha: { provider: 'none', siteKey: null },
-  devMailbox: false,
-  supportEmail: 's@x.io',
-};
+const config = publicConfigFixture({ devMailbox: false });
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => envelopeResponse(config)),
-  );
+  serve(answer(systemEndpoints.config, config));
 });
 
 describe('SignupPage', () => {

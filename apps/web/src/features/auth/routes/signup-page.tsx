@@ -1,6 +1,7 @@
 import { Stepper } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import type { PendingSignup } from '@cryptads/contract/auth';
 import { saveSession } from '../../../lib/session';
 import { AuthHeading } from '../components/auth-heading';
@@ -30,12 +31,12 @@ export function SignupPage() {
     if (!pending) return;
     saveSession({ token: pending.token, userType: pending.userType });
     clearPendingSignup();
-    void navigate('/', { replace: true });
+    void navigate(paths.home, { replace: true });
   };
 
   const alreadyVerified = () => {
     clearPendingSignup();
-    void navigate('/', { replace: true });
+    void navigate(paths.home, { replace: true });
   };
 
   // Once the account exists, the earlier steps are closed.

@@ -1,6 +1,7 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import { AUTH_MESSAGES, TwoFactorCodeSchema } from '@cryptads/contract/auth';
 import { REDIRECTING_RETURN_MS, TWO_FACTOR_SCREEN_TIMEOUT_SECONDS } from '@cryptads/contract/limits';
 import { errorReason, isApiError } from '../../../lib/api-client';
@@ -16,7 +17,7 @@ export function TwoFactorPage() {
   const location = useLocation();
   const state = readTwoFactorState(location.state);
   // Without the credentials token of the first step there is nothing to finish.
-  if (!state) return <Navigate to="/login/" replace />;
+  if (!state) return <Navigate to={paths.login} replace />;
   return <TwoFactorForm state={state} />;
 }
 
@@ -35,7 +36,7 @@ function TwoFactorForm({ state }: { state: TwoFactorState }) {
     const timer = window.setInterval(() => {
       const left = TWO_FACTOR_SCREEN_TIMEOUT_SECONDS - Math.floor((Date.now() - started) / 1000);
       setSecondsLeft(Math.max(0, left));
-      if (left <= 0) void navigate('/login/', { replace: true });
+      if (left <= 0) void navigate(paths.login, { replace: true });
     }, 1000);
     return () => {
       window.clearInterval(timer);
@@ -64,7 +65,7 @@ function TwoFactorForm({ state }: { state: TwoFactorState }) {
         twoFactorCode: parsed.data,
       });
       saveSession({ token: res.token, userType: res.userType });
-      void navigate('/', { replace: true });
+      void navigate(paths.home, { replace: true });
     } catch (e) {
       if (isApiError(e) && e.isBanned) return;
       const reason = errorReason(e);
@@ -72,7 +73,7 @@ function TwoFactorForm({ state }: { state: TwoFactorState }) {
       setCode('');
       if (reason.toLowerCase().includes('redirecting'))
         redirectTimer.current = window.setTimeout(
-          () => void navigate('/login/', { replace: true }),
+          () => void navigate(paths.login, { replace: true }),
           REDIRECTING_RETURN_MS,
         );
     }
@@ -106,7 +107,7 @@ function TwoFactorForm({ state }: { state: TwoFactorState }) {
           </Button>
           <Text size="sm" c="dimmed" ta="center" data-testid="two-factor-countdown">
             For your security this screen returns to login in {secondsLeft} s.{' '}
-            <Anchor component={Link} to="/login/" size="sm">
+            <Anchor component={Link} to={paths.login} size="sm">
               Back to Login
             </Anchor>
           </Text>

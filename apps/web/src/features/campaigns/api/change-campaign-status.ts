@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CampaignStatusResponse } from '@cryptads/contract/campaigns';
 import { CampaignStatus, type StatusAction } from '@cryptads/contract/campaign-messages';
-import { apiRequest } from '../../../lib/api-client';
+import { campaignsApi } from './client';
 import { campaignKeys } from './keys';
 
-const STATUS_OF: Record<Exclude<StatusAction, 'unarchive'>, number> = {
+const STATUS_OF = {
   run: CampaignStatus.Delivering,
   pause: CampaignStatus.Paused,
   archive: CampaignStatus.Archived,
-};
+} as const satisfies Record<Exclude<StatusAction, 'unarchive'>, number>;
 
 /**
  * Run, pause and archive are PUT /api/campaigns/{id} with {status}; unarchive has its own
@@ -16,8 +16,9 @@ const STATUS_OF: Record<Exclude<StatusAction, 'unarchive'>, number> = {
  */
 export const changeCampaignStatus = ({ id, action }: { id: number; action: StatusAction }) =>
   action === 'unarchive'
-    ? apiRequest<CampaignStatusResponse>(`/campaigns/${id}/unarchive`, { method: 'POST', body: {} })
-    : apiRequest<CampaignStatusResponse>(`/campaigns/${id}`, { method: 'PUT', body: { status: STATUS_OF[action] } });
+    ? campaignsApi.unarchive({ params: { id } })
+    : // The answer of a {status} body is the campaign's new status.
+      (campaignsApi.update({ params: { id }, body: { status: STATUS_OF[action] } }) as Promise<CampaignStatusResponse>);
 
 export function useChangeCampaignStatus() {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CampaignCreateInput } from '@cryptads/contract/campaigns';
-import { apiRequest } from '../../../lib/api-client';
+import { campaignsApi } from './client';
 import { campaignKeys } from './keys';
 
 /** POST /api/campaigns: the fields, the kind and its creatives; answers the new id. */
-export const createCampaign = (input: CampaignCreateInput) => apiRequest<{ id: number }>('/campaigns', { body: input });
+export const createCampaign = (input: CampaignCreateInput) => campaignsApi.create({ body: input });
 
 export function useCreateCampaign() {
   const queryClient = useQueryClient();

@@ -1,21 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Creative, ResourceRef } from '@cryptads/contract/campaigns';
-import { apiRequest } from '../../../lib/api-client';
+import type { ResourceRef } from '@cryptads/contract/campaigns';
+import { campaignsApi } from './client';
 import { campaignKeys } from './keys';
-
-type Creatives = { creatives: Creative[] };
 
 /** PUT /api/campaigns/{id}/creatives: adds banners to a display campaign. */
 export const addBanners = ({ id, creatives }: { id: number; creatives: ResourceRef[] }) =>
-  apiRequest<Creatives>(`/campaigns/${id}/creatives`, { method: 'PUT', body: { campaignId: id, creatives } });
+  campaignsApi.addCreatives({ params: { id }, body: { campaignId: id, creatives } });
 
 /** PUT /api/campaigns/{id}/creatives/{creativeId}: replaces one banner (same size or x2). */
 export const changeBanner = ({ id, creativeId, banner }: { id: number; creativeId: number; banner: ResourceRef }) =>
-  apiRequest<Creatives>(`/campaigns/${id}/creatives/${creativeId}`, { method: 'PUT', body: banner });
+  campaignsApi.changeBanner({ params: { id, creativeId }, body: banner });
 
 /** DELETE /api/campaigns/{id}/creatives {creativeId}. */
 export const deleteCreative = ({ id, creativeId }: { id: number; creativeId: number }) =>
-  apiRequest<Creatives>(`/campaigns/${id}/creatives`, { method: 'DELETE', body: { campaignId: id, creativeId } });
+  campaignsApi.deleteCreative({ params: { id }, body: { campaignId: id, creativeId } });
 
 function useInvalidateCampaign() {
   const queryClient = useQueryClient();

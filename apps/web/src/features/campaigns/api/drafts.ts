@@ -1,12 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CampaignKind } from '@cryptads/contract/campaign-messages';
-import type { Draft } from '@cryptads/contract/campaigns';
-import { apiRequest } from '../../../lib/api-client';
+import { campaignsApi } from './client';
 import { campaignKeys } from './keys';
 
 /** GET /api/campaigns/drafts/{kind}: the wizard's saved state (data null when none). */
-export const getDraft = (kind: CampaignKind, signal?: AbortSignal) =>
-  apiRequest<Draft>(`/campaigns/drafts/${kind}`, { signal });
+export const getDraft = (kind: CampaignKind, signal?: AbortSignal) => campaignsApi.draft({ params: { kind }, signal });
 
 export const draftQuery = (kind: CampaignKind) =>
   queryOptions({
@@ -21,13 +19,12 @@ export const useDraft = (kind: CampaignKind) => useQuery(draftQuery(kind));
 
 /** PUT /api/campaigns/drafts/{kind} {data}: saved before every step change. */
 export const saveDraft = ({ kind, data }: { kind: CampaignKind; data: Record<string, unknown> }) =>
-  apiRequest<Draft>(`/campaigns/drafts/${kind}`, { method: 'PUT', body: { data } });
+  campaignsApi.saveDraft({ params: { kind }, body: { data } });
 
 export const useSaveDraft = () => useMutation({ mutationFn: saveDraft });
 
 /** DELETE /api/campaigns/drafts/{kind}: after the campaign is created the wizard starts afresh. */
-export const deleteDraft = (kind: CampaignKind) =>
-  apiRequest<unknown>(`/campaigns/drafts/${kind}`, { method: 'DELETE' });
+export const deleteDraft = (kind: CampaignKind) => campaignsApi.deleteDraft({ params: { kind } });
 
 export function useDeleteDraft() {
   const queryClient = useQueryClient();

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { campaignsApi } from './client';
 import { campaignKeys } from './keys';
 
 /** POST /api/campaigns/{id}/duplicate: answers the new campaign's id. */
-export const duplicateCampaign = (id: number) =>
-  apiRequest<{ id: number }>(`/campaigns/${id}/duplicate`, { method: 'POST', body: {} });
+export const duplicateCampaign = (id: number) => campaignsApi.duplicate({ params: { id } });
 
 export function useDuplicateCampaign() {
   const queryClient = useQueryClient();

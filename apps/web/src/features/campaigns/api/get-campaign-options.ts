@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CampaignOptions } from '@cryptads/contract/campaigns';
-import { apiRequest } from '../../../lib/api-client';
+import { campaignsApi } from './client';
 import { campaignKeys } from './keys';
 
 /** GET /api/campaigns/options: countries, groups, categories, minimum bids, formats. */
-export const getCampaignOptions = (signal?: AbortSignal) =>
-  apiRequest<CampaignOptions>('/campaigns/options', { signal });
+export const getCampaignOptions = (signal?: AbortSignal) => campaignsApi.options({ signal });
 
 export const campaignOptionsQuery = () =>
   queryOptions({

@@ -1,15 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReportBy } from '@cryptads/contract/report-messages';
 import type { Report } from '@cryptads/contract/reports';
-import { apiRequest } from '../../../lib/api-client';
-import { reportPath } from '../../../lib/report-path';
+import { reportsApi } from './client';
 import { campaignKeys } from './keys';
 
 export type CampaignReportParams = { reportBy: ReportBy; startDate: string; endDate: string };
 
 /** GET /api/reports/{id}/all?group=report: the campaign's Reports tab. */
 export const getCampaignReport = (id: number, params: CampaignReportParams, signal?: AbortSignal) =>
-  apiRequest<Report>(reportPath({ campaignIds: [id] }, { ...params, group: 'report' }), { signal });
+  // group=report answers a Report.
+  reportsApi.report({
+    params: { campaignIds: String(id), websiteId: 'all' },
+    query: { group: 'report', reportBy: params.reportBy, startDate: params.startDate, endDate: params.endDate },
+    signal,
+  }) as Promise<Report>;
 
 export const campaignReportQueryOptions = (id: number, params: CampaignReportParams) =>
   queryOptions({

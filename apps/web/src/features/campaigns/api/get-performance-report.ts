@@ -1,13 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PerformanceReport } from '@cryptads/contract/reports';
-import { apiRequest } from '../../../lib/api-client';
-import { reportPath } from '../../../lib/report-path';
+import { reportsApi } from './client';
 import { campaignKeys } from './keys';
 import type { PeriodParams } from './get-optimization-report';
 
 /** GET /api/reports/{id}/all?group=performance: the campaign's recent raw events (Performance tab). */
 export const getPerformanceReport = (id: number, params: PeriodParams, signal?: AbortSignal) =>
-  apiRequest<PerformanceReport>(reportPath({ campaignIds: [id] }, { ...params, group: 'performance' }), { signal });
+  // group=performance answers the raw events.
+  reportsApi.report({
+    params: { campaignIds: String(id), websiteId: 'all' },
+    query: { group: 'performance', startDate: params.startDate, endDate: params.endDate },
+    signal,
+  }) as Promise<PerformanceReport>;
 
 export const performanceReportQueryOptions = (id: number, params: PeriodParams) =>
   queryOptions({

@@ -1,11 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CampaignPreview, Sharing } from '@cryptads/contract/campaigns';
-import { apiRequest } from '../../../lib/api-client';
+import { campaignsApi } from './client';
 import { campaignKeys } from './keys';
 
 /** GET /api/campaigns/{id}/sharing: whether the preview is public, and its permalink. */
-export const getSharing = (id: number, signal?: AbortSignal) =>
-  apiRequest<Sharing>(`/campaigns/${id}/sharing`, { signal });
+export const getSharing = (id: number, signal?: AbortSignal) => campaignsApi.sharing({ params: { id }, signal });
 
 export const sharingQuery = (id: number) =>
   queryOptions({ queryKey: campaignKeys.sharing(id), queryFn: ({ signal }) => getSharing(id, signal) });
@@ -14,7 +12,7 @@ export const useSharing = (id: number) => useQuery(sharingQuery(id));
 
 /** POST /api/campaigns/{id}/sharing {status}. */
 export const setSharing = ({ id, status }: { id: number; status: boolean }) =>
-  apiRequest<Sharing>(`/campaigns/${id}/sharing`, { body: { status } });
+  campaignsApi.setSharing({ params: { id }, body: { status } });
 
 export function useSetSharing() {
   const queryClient = useQueryClient();
@@ -29,7 +27,7 @@ export function useSetSharing() {
 
 /** GET /api/campaignSharing/{permalink}: the preview; public while sharing is on. */
 export const getPreview = (permalink: string, signal?: AbortSignal) =>
-  apiRequest<CampaignPreview>(`/campaignSharing/${encodeURIComponent(permalink)}`, { signal });
+  campaignsApi.preview({ params: { permalink }, signal });
 
 export const previewQuery = (permalink: string) =>
   queryOptions({ queryKey: campaignKeys.preview(permalink), queryFn: ({ signal }) => getPreview(permalink, signal) });

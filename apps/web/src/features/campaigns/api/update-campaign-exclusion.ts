@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CampaignDetail } from '@cryptads/contract/campaigns';
-import { apiRequest } from '../../../lib/api-client';
+import { campaignsApi } from './client';
 import { campaignKeys } from './keys';
 
 type Exclusion = { excludeList: string[]; excludeFlag: boolean };
 
 /** PUT /api/campaigns/{id} with {excludeList}: the whole new zone list (spec 002 §4); no review. */
 export const updateCampaignExclusion = ({ id, excludeList }: { id: number; excludeList: string[] }) =>
-  apiRequest<Exclusion>(`/campaigns/${id}`, { method: 'PUT', body: { excludeList } });
+  // The answer of an {excludeList} body is the list as stored.
+  campaignsApi.update({ params: { id }, body: { excludeList } }) as Promise<Exclusion>;
 
 export function useUpdateCampaignExclusion() {
   const queryClient = useQueryClient();

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UploadRequest, UploadResponse } from '@cryptads/contract/campaigns';
-import { apiRequest } from '../../../lib/api-client';
+import type { UploadRequest } from '@cryptads/contract/campaigns';
+import { uploadsApi } from './client';
 
 /** POST /api/uploads: the file as a data URL; the server checks type, weight and size. */
-export const uploadFile = (input: UploadRequest) => apiRequest<UploadResponse>('/uploads', { body: input });
+export const uploadFile = (input: UploadRequest) => uploadsApi.create({ body: input });
 
 export const useUploadFile = () => useMutation({ mutationFn: uploadFile });
 

@@ -1,13 +1,13 @@
 import { Button, Group } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconCopy, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import { CAMPAIGN_MESSAGES, campaignActions, type StatusAction } from '@cryptads/contract/campaign-messages';
 import type { CampaignDetail } from '@cryptads/contract/campaigns';
 import { errorReason } from '../../../lib/api-client';
 import { showError, showSuccess } from '../../../ui/status-store';
 import { useChangeCampaignStatus } from '../api/change-campaign-status';
 import { useDuplicateCampaign } from '../api/duplicate-campaign';
-import { campaignTabPath } from '../lib/tabs';
 
 const SUCCESS: Partial<Record<StatusAction, string>> = {
   archive: CAMPAIGN_MESSAGES.archived,
@@ -33,7 +33,7 @@ export function CampaignActions({ campaign }: { campaign: CampaignDetail }) {
       return;
     }
     const text = SUCCESS[action];
-    if (action === 'archive') showSuccess(text, () => void navigate('/campaigns/all/'));
+    if (action === 'archive') showSuccess(text, () => void navigate(paths.campaigns.all));
     else if (text) showSuccess(text);
   };
 
@@ -41,7 +41,7 @@ export function CampaignActions({ campaign }: { campaign: CampaignDetail }) {
     try {
       const { id } = await duplicate.mutateAsync(campaign.id);
       showSuccess(CAMPAIGN_MESSAGES.duplicated);
-      void navigate(campaignTabPath('setup', id));
+      void navigate(paths.campaign.setup(id));
     } catch (error) {
       showError(errorReason(error));
     }

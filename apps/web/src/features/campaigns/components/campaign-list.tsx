@@ -2,10 +2,11 @@ import { Anchor, Button, Card, Group, ScrollArea, Stack, Text, TextInput, Unstyl
 import { IconArchive, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import { CAMPAIGN_KIND_LABELS, campaignStatusLabel } from '@cryptads/contract/campaign-messages';
 import type { CampaignListRow } from '@cryptads/contract/campaigns';
 import { formatDate } from '../../../lib/format';
-import { type CampaignTab, campaignTabPath } from '../lib/tabs';
+import type { CampaignTab } from '../lib/tabs';
 import classes from './campaigns.module.css';
 import { StatusBadge } from './status-badge';
 
@@ -38,7 +39,7 @@ export function CampaignList({
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
           <Text fw={650}>My Campaigns</Text>
-          <Button component={Link} to="/campaigns/create/" size="xs" leftSection={<IconPlus size={14} />}>
+          <Button component={Link} to={paths.campaigns.create} size="xs" leftSection={<IconPlus size={14} />}>
             Create a Campaign
           </Button>
         </Group>
@@ -56,7 +57,7 @@ export function CampaignList({
               <li key={r.id}>
                 <UnstyledButton
                   component={Link}
-                  to={campaignTabPath(tab, r.id)}
+                  to={paths.campaign.tab(tab, r.id)}
                   className={classes.listItem}
                   data-active={r.id === activeId || undefined}
                   aria-current={r.id === activeId ? 'page' : undefined}
@@ -83,7 +84,7 @@ export function CampaignList({
             </Text>
           ) : null}
         </ScrollArea.Autosize>
-        <Anchor component={Link} to="/campaigns/all/archive/" size="sm">
+        <Anchor component={Link} to={paths.campaigns.archive} size="sm">
           <Group gap={4} component="span">
             <IconArchive size={14} aria-hidden /> Archived Campaigns
           </Group>

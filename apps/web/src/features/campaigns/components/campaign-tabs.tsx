@@ -1,6 +1,7 @@
 import { Tabs } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { CAMPAIGN_TABS, type CampaignTab, campaignTabPath } from '../lib/tabs';
+import { paths } from '@cryptads/contract/paths';
+import { CAMPAIGN_TABS, type CampaignTab, isCampaignTab } from '../lib/tabs';
 
 /** Campaign Setup / Optimization / Performance / Reports; the tab lives in the URL. */
 export function CampaignTabs({ id, tab }: { id: number; tab: CampaignTab }) {
@@ -9,7 +10,7 @@ export function CampaignTabs({ id, tab }: { id: number; tab: CampaignTab }) {
     <Tabs
       value={tab}
       onChange={(value) => {
-        if (value) void navigate(campaignTabPath(value as CampaignTab, id));
+        if (value && isCampaignTab(value)) void navigate(paths.campaign.tab(value, id));
       }}
       keepMounted={false}
     >

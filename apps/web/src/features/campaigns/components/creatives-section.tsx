@@ -16,6 +16,7 @@ import { IconEye, IconReplace, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AdFormat, CAMPAIGN_MESSAGES, previewDeviceForSize } from '@cryptads/contract/campaign-messages';
 import type { CampaignDetail, Creative } from '@cryptads/contract/campaigns';
+import { paths } from '@cryptads/contract/paths';
 import { errorReason } from '../../../lib/api-client';
 import { showError, showSuccess } from '../../../ui/status-store';
 import { useAddBanners, useChangeBanner, useDeleteCreative } from '../api/creatives';
@@ -76,7 +77,7 @@ function CreativeCard({
             <Tooltip label="Preview">
               <ActionIcon
                 component="a"
-                href={`/campaigns/preview/${campaign.id}/${device}/`}
+                href={paths.campaign.preview(campaign.id, device)}
                 target="_blank"
                 rel="noopener"
                 variant="subtle"

@@ -1,9 +1,13 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES } from '@cryptads/contract/campaign-messages';
+import { campaignEndpoints } from '@cryptads/contract/endpoints/campaigns';
+import { reportEndpoints } from '@cryptads/contract/endpoints/reports';
 import { saveSession } from '../../../lib/session';
-import { envelopeResponse, renderWithProviders } from '../../../testing/render';
+import { answer, failure, sentTo, serve } from '../../../testing/http';
+import { renderWithProviders } from '../../../testing/render';
+import { campaignDetail } from '../testing/campaign-fixture';
 import { OptimizationTab } from './optimization-tab';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -21,25 +25,26 @@ const rows = [A, B].map((id, i) => ({
 }));
 
 let campaign: { excludeFlag: boolean; excludeList: string[]; isLocked: boolean; status: number };
-let fetchMock: ReturnType<typeof vi.fn>;
-const putBodies = () =>
-  fetchMock.mock.calls
-    .filter(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')
-    .map(([, init]) => JSON.parse(String((init as RequestInit).body)));
+const putBodies = () => sentTo(campaignEndpoints.update).map((r) => r.body);
 
 beforeEach(() => {
   saveSession({ token: 't', userType: 1 });
   campaign = { excludeFlag: true, excludeList: [B], isLocked: false, status: 1 };
-  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/api/campaigns/9' && init?.method === 'PUT') {
-      campaign = { ...campaign, excludeList: JSON.parse(String(init.body)).excludeList };
-      return envelopeResponse({ excludeList: campaign.excludeList, excludeFlag: campaign.excludeFlag });
-    }
-    if (url === '/api/campaigns/9') return envelopeResponse({ id: 9, name: 'Spring', ...campaign });
-    if (url.startsWith('/api/reports/9/all?group=zone&')) return envelopeResponse({ rows });
-    return envelopeResponse(null, 404, 'Not found');
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  serve(
+    answer(campaignEndpoints.update, ({ params, body }) => {
+      if (params.id !== '9') return failure(404, 'Not found');
+      campaign = { ...campaign, excludeList: (body as { excludeList: string[] }).excludeList };
+      return { excludeList: campaign.excludeList, excludeFlag: campaign.excludeFlag };
+    }),
+    answer(campaignEndpoints.detail, ({ params }) =>
+      params.id === '9' ? campaignDetail({ id: 9, name: 'Spring', ...campaign }) : failure(404, 'Not found'),
+    ),
+    answer(reportEndpoints.report, ({ params, query }) =>
+      params.campaignIds === '9' && params.websiteId === 'all' && query.get('group') === 'zone'
+        ? { rows }
+        : failure(404, 'Not found'),
+    ),
+  );
 });
 
 describe('optimization tab', { timeout: 30_000 }, () => {

@@ -3,6 +3,7 @@ import { IconCheck, IconCopy, IconDeviceDesktop, IconDeviceMobile } from '@table
 import { useState } from 'react';
 import { campaignPreviewPath } from '@cryptads/contract/campaign-messages';
 import type { CampaignDetail } from '@cryptads/contract/campaigns';
+import { paths } from '@cryptads/contract/paths';
 import { errorReason } from '../../../lib/api-client';
 import { showError } from '../../../ui/status-store';
 import { useSetSharing, useSharing } from '../api/sharing';
@@ -39,7 +40,7 @@ export function SharingPanel({ campaign }: { campaign: CampaignDetail }) {
           Preview
         </Button>
         {campaign.kind === 'popunder' || campaign.kind === 'application' ? null : (
-          <Anchor href={`/campaigns/preview/${campaign.id}/mobile/`} target="_blank" rel="noopener" size="sm">
+          <Anchor href={paths.campaign.preview(campaign.id, 'mobile')} target="_blank" rel="noopener" size="sm">
             Mobile preview
           </Anchor>
         )}

@@ -1,13 +1,16 @@
-/** The four campaign tabs of spec 002 §2, in the URL as /campaigns/all/{tab}/{id}/. */
-export const CAMPAIGN_TABS = [
-  { value: 'setup', label: 'Campaign Setup' },
-  { value: 'optimization', label: 'Optimization' },
-  { value: 'performance', label: 'Performance' },
-  { value: 'reports', label: 'Reports' },
-] as const;
-export type CampaignTab = (typeof CAMPAIGN_TABS)[number]['value'];
+import { CAMPAIGN_TAB_SEGMENTS, type CampaignTab } from '@cryptads/contract/paths';
+
+export type { CampaignTab };
+
+const LABELS: Record<CampaignTab, string> = {
+  setup: 'Campaign Setup',
+  optimization: 'Optimization',
+  performance: 'Performance',
+  reports: 'Reports',
+};
+
+/** The four campaign tabs of spec 002 §2, in the URL as /campaigns/all/{tab}/{id}/ (paths.campaign.tab). */
+export const CAMPAIGN_TABS = CAMPAIGN_TAB_SEGMENTS.map((value) => ({ value, label: LABELS[value] }));
 
 export const isCampaignTab = (value: string | undefined): value is CampaignTab =>
-  CAMPAIGN_TABS.some((t) => t.value === value);
-
-export const campaignTabPath = (tab: CampaignTab, id: number | string) => `/campaigns/all/${tab}/${id}/`;
+  CAMPAIGN_TAB_SEGMENTS.some((tab) => tab === value);

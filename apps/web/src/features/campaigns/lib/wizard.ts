@@ -13,16 +13,16 @@ import {
   ResourceRefSchema,
   type UploadResponse,
 } from '@cryptads/contract/campaigns';
+import { WIZARD_KINDS, type WizardKind } from '@cryptads/contract/paths';
 
 /** The three wizards of spec 002 §2 and their steps. */
 export const WIZARDS = {
   display: ['General Details', 'Pricing Details', 'Audience Targeting', 'Upload Creatives'],
   native: ['General Details', 'Pricing Details', 'Audience Targeting', 'Native Setup'],
   popunder: ['General Details', 'Pricing Details', 'Audience Targeting'],
-} as const;
-export type WizardType = keyof typeof WIZARDS;
-export const isWizardType = (v: string | undefined): v is WizardType =>
-  v === 'display' || v === 'native' || v === 'popunder';
+} as const satisfies Record<WizardKind, readonly string[]>;
+export type WizardType = WizardKind;
+export const isWizardType = (v: string | undefined): v is WizardType => WIZARD_KINDS.some((kind) => kind === v);
 
 /** An uploaded image the wizard shows (the server's answer to POST /uploads). */
 export type UploadedImage = Pick<UploadResponse, 'resource' | 'name' | 'url' | 'width' | 'height' | 'size'>;

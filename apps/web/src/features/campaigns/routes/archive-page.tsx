@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconArchiveOff, IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import { CAMPAIGN_MESSAGES } from '@cryptads/contract/campaign-messages';
 import { errorReason } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
@@ -9,7 +10,6 @@ import { PageLoader } from '../../../ui/page-loader';
 import { showError, showSuccess } from '../../../ui/status-store';
 import { useChangeCampaignStatus } from '../api/change-campaign-status';
 import { type ArchivedCampaign, useArchivedCampaigns } from '../api/get-archived-campaigns';
-import { campaignTabPath } from '../lib/tabs';
 
 /** /campaigns/all/archive/: archived campaigns with an Unarchive action (spec 002 §2). */
 export function ArchivePage() {
@@ -25,7 +25,7 @@ export function ArchivePage() {
       return;
     }
     showSuccess(CAMPAIGN_MESSAGES.unarchived);
-    void navigate(campaignTabPath('setup', row.id));
+    void navigate(paths.campaign.setup(row.id));
   };
 
   return (
@@ -79,7 +79,7 @@ export function ArchivePage() {
         <Button
           variant="default"
           leftSection={<IconArrowLeft size={16} />}
-          onClick={() => void navigate('/campaigns/all/')}
+          onClick={() => void navigate(paths.campaigns.all)}
         >
           Go Back
         </Button>

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { paths, routePatterns } from '@cryptads/contract/paths';
 import { NotFoundPage } from '../../../ui/not-found-page';
 import { RequireAdvertiser } from './require-advertiser';
 
@@ -14,17 +15,19 @@ const CampaignsPage = lazy(async () => ({ default: (await import('./campaigns-pa
 const ArchivePage = lazy(async () => ({ default: (await import('./archive-page')).ArchivePage }));
 const BlacklistPage = lazy(async () => ({ default: (await import('./blacklist-page')).BlacklistPage }));
 
+const pattern = routePatterns.campaigns;
+
 export function CampaignRoutes() {
   return (
     <Routes>
       <Route element={<RequireAdvertiser />}>
-        <Route index element={<Navigate to="/campaigns/all/" replace />} />
-        <Route path="create" element={<PickerPage />} />
-        <Route path="create/:kind" element={<WizardPage />} />
-        <Route path="all" element={<CampaignsPage />} />
-        <Route path="all/archive" element={<ArchivePage />} />
-        <Route path="all/:tab/:id" element={<CampaignsPage />} />
-        <Route path="blacklist" element={<BlacklistPage />} />
+        <Route index element={<Navigate to={paths.campaigns.all} replace />} />
+        <Route path={pattern.create} element={<PickerPage />} />
+        <Route path={pattern.wizard} element={<WizardPage />} />
+        <Route path={pattern.all} element={<CampaignsPage />} />
+        <Route path={pattern.archive} element={<ArchivePage />} />
+        <Route path={pattern.tab} element={<CampaignsPage />} />
+        <Route path={pattern.blacklist} element={<BlacklistPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Grid, Stack, Text, ThemeIcon, Title } from '@manti
 import { IconAlertCircle, IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import { compareCampaignRows } from '@cryptads/contract/campaign-messages';
 import { errorReason } from '../../../lib/api-client';
 import { NotFoundPage } from '../../../ui/not-found-page';
@@ -10,7 +11,7 @@ import { useArchivedCampaigns } from '../api/get-archived-campaigns';
 import { useCampaigns } from '../api/get-campaigns';
 import { CampaignList } from '../components/campaign-list';
 import { CampaignTabs } from '../components/campaign-tabs';
-import { campaignTabPath, isCampaignTab } from '../lib/tabs';
+import { isCampaignTab } from '../lib/tabs';
 
 // Each tab loads when opened: the setup form (zod, targeting) and the statistics tabs (tables,
 // chart, period picker) together would pass the 300 KB first-load budget.
@@ -46,11 +47,11 @@ function EmptyCampaigns({ archivedCount }: { archivedCount: number }) {
             ? 'Create your first Display, Native or Popunder campaign and reach readers of finance and crypto websites.'
             : 'All your campaigns are archived. Create a new campaign, or unarchive one to run it again.'}
         </Text>
-        <Button component={Link} to="/campaigns/create/" leftSection={<IconPlus size={16} />} mt="sm">
+        <Button component={Link} to={paths.campaigns.create} leftSection={<IconPlus size={16} />} mt="sm">
           Create Campaign
         </Button>
         {none ? null : (
-          <Button component={Link} to="/campaigns/all/archive/" variant="subtle">
+          <Button component={Link} to={paths.campaigns.archive} variant="subtle">
             Archived Campaigns
           </Button>
         )}
@@ -87,7 +88,7 @@ export function CampaignsPage() {
   const rows = [...campaigns.data].sort(compareCampaignRows);
   const first = rows[0];
   if (!hasId) {
-    if (first) return <Navigate to={campaignTabPath('setup', first.id)} replace />;
+    if (first) return <Navigate to={paths.campaign.setup(first.id)} replace />;
     if (archived.isPending) return <PageLoader />;
     return <EmptyCampaigns archivedCount={archived.data?.length ?? 0} />;
   }

@@ -2,9 +2,10 @@ import { Badge, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, Unstyled
 import { IconArrowRight, IconLayoutGrid, IconNews, IconWindowMaximize } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { paths, type WizardKind } from '@cryptads/contract/paths';
 import classes from '../components/campaigns.module.css';
 
-type Choice = { kind: string; title: string; text: string; model: string; icon: ReactNode };
+type Choice = { kind: WizardKind; title: string; text: string; model: string; icon: ReactNode };
 
 const CHOICES: Choice[] = [
   {
@@ -43,7 +44,7 @@ export function PickerPage() {
           <UnstyledButton
             key={c.kind}
             component={Link}
-            to={`/campaigns/create/${c.kind}/`}
+            to={paths.campaigns.wizard(c.kind)}
             className={classes.pickCard}
             data-testid={`pick-${c.kind}`}
             aria-label={`${c.title} campaign`}

@@ -3,6 +3,7 @@ import { IconAlertCircle, IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { PREVIEW_DEVICES, type PreviewDevice, paths } from '@cryptads/contract/paths';
 import { AdFormat, isPermalink } from '@cryptads/contract/campaign-messages';
 import type { CampaignPreview, Creative } from '@cryptads/contract/campaigns';
 import { DEFAULT_PRODUCT_NAME } from '@cryptads/contract/ui';
@@ -17,8 +18,7 @@ import { AdblockModal, useAdblockDetected } from '../components/adblock-check';
 import { type AdSlot, MockDesktopPage, MockMobilePage } from '../components/mock-publisher-page';
 import { NativeAdPreview } from '../components/native-ad-preview';
 
-const DEVICES = ['desktop', 'mobile', 'share'] as const;
-type Device = (typeof DEVICES)[number];
+type Device = PreviewDevice;
 
 /**
  * /campaigns/preview/{id}/[{device}/] (spec 002 §2). An id with a comma is a public
@@ -28,12 +28,12 @@ type Device = (typeof DEVICES)[number];
 export function CampaignPreviewPage() {
   const { id = '', device } = useParams();
   const session = useSession();
-  if (device !== undefined && !(DEVICES as readonly string[]).includes(device)) return <NotFoundPage />;
+  if (device !== undefined && !(PREVIEW_DEVICES as readonly string[]).includes(device)) return <NotFoundPage />;
   const chosen = (device ?? 'desktop') as Device;
   if (isPermalink(id)) return <PreviewByPermalink permalink={id} device={chosen} routeId={id} />;
   const numeric = Number(id);
   if (!Number.isInteger(numeric) || numeric <= 0) return <NotFoundPage />;
-  if (!session) return <Navigate to="/login/" replace />;
+  if (!session) return <Navigate to={paths.login} replace />;
   return <OwnerPreview id={numeric} device={chosen} />;
 }
 
@@ -106,7 +106,7 @@ function PreviewByPermalink({
             <SegmentedControl
               aria-label="Device"
               value={shown}
-              onChange={(v) => void navigate(`/campaigns/preview/${routeId}/${v}/`)}
+              onChange={(v) => void navigate(paths.campaign.preview(routeId, v as Device))}
               data={[
                 { value: 'desktop', label: 'Desktop' },
                 { value: 'mobile', label: 'Mobile' },
@@ -115,7 +115,7 @@ function PreviewByPermalink({
               size="xs"
             />
             {ownerId ? (
-              <Anchor component={Link} to={`/campaigns/all/setup/${ownerId}/`} size="sm">
+              <Anchor component={Link} to={paths.campaign.setup(ownerId)} size="sm">
                 Back to the campaign
               </Anchor>
             ) : null}

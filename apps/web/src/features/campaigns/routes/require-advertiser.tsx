@@ -1,10 +1,11 @@
 import { Navigate, Outlet } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import { AccountType } from '@cryptads/contract/account';
 import { useSession } from '../../../lib/session';
 
 /** Campaign screens are for advertisers (spec 002 §2, §6): anyone else is sent home. */
 export function RequireAdvertiser() {
   const session = useSession();
-  if (!session) return <Navigate to="/login/" replace />;
-  return session.userType === AccountType.Advertiser ? <Outlet /> : <Navigate to="/" replace />;
+  if (!session) return <Navigate to={paths.login} replace />;
+  return session.userType === AccountType.Advertiser ? <Outlet /> : <Navigate to={paths.home} replace />;
 }

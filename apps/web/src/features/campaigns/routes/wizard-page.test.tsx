@@ -1,38 +1,35 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES as M } from '@cryptads/contract/campaign-messages';
-import { envelopeResponse, renderWithProviders } from '../../../testing/render';
+import { campaignEndpoints } from '@cryptads/contract/endpoints/campaigns';
+import { answer, failure, sentTo, serve } from '../../../testing/http';
+import { renderWithProviders } from '../../../testing/render';
 import { defaultValues, draftData } from '../lib/wizard';
 import { OPTIONS } from '../testing/options-fixture';
 import { WizardPage } from './wizard-page';
 
-type Call = { url: string; method: string; body: unknown };
-let calls: Call[];
 let savedDraft: Record<string, unknown> | null;
+const calls = () => sentTo();
 
 beforeEach(() => {
-  calls = [];
   savedDraft = draftData({
     values: { ...defaultValues('display'), name: 'Half done', landingUrl: 'https://example.com', category: 1 },
     activeStep: 1,
     reached: 1,
   });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ url, method, body });
-      if (url === '/api/campaigns/options') return envelopeResponse(OPTIONS);
-      if (url === '/api/campaigns/drafts/display' && method === 'GET')
-        return envelopeResponse({ kind: 'display', data: savedDraft, updatedAt: null });
-      if (url === '/api/campaigns/drafts/display' && method === 'PUT') {
-        savedDraft = body.data;
-        return envelopeResponse({ kind: 'display', data: body.data, updatedAt: null });
-      }
-      return envelopeResponse(null, 404, 'not found');
+  serve(
+    answer(campaignEndpoints.options, OPTIONS),
+    answer(campaignEndpoints.draft, ({ params }) =>
+      params.kind === 'display'
+        ? { kind: 'display' as const, data: savedDraft, updatedAt: null }
+        : failure(404, 'not found'),
+    ),
+    answer(campaignEndpoints.saveDraft, ({ params, body }) => {
+      if (params.kind !== 'display') return failure(404, 'not found');
+      savedDraft = (body as { data: Record<string, unknown> }).data;
+      return { kind: 'display' as const, data: savedDraft, updatedAt: null };
     }),
   );
 });
@@ -53,7 +50,7 @@ describe('WizardPage', () => {
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     await waitFor(() => expect(screen.getByTestId('wizard-step-title')).toHaveTextContent('General Details'));
     expect(screen.getByTestId('field-name')).toHaveValue('Half done');
-    const put = calls.find((c) => c.method === 'PUT');
+    const put = calls().find((c) => c.method === 'PUT');
     expect(put?.body).toMatchObject({ data: { activeStep: 0, reached: 1, values: { name: 'Half done' } } });
   });
 
@@ -63,7 +60,7 @@ describe('WizardPage', () => {
     expect(await screen.findByTestId('wizard-step-title')).toHaveTextContent('Pricing Details');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText(M.priceTooLow(0.2))).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(calls().some((c) => c.method === 'PUT')).toBe(false);
     await user.type(screen.getByTestId('field-price'), '0.4');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(screen.getByTestId('wizard-step-title')).toHaveTextContent('Audience Targeting'));

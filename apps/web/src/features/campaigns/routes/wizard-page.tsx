@@ -4,6 +4,7 @@ import { IconAlertCircle, IconExternalLink } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import { CAMPAIGN_KIND_LABELS, CAMPAIGN_MESSAGES } from '@cryptads/contract/campaign-messages';
 import type { CampaignOptions } from '@cryptads/contract/campaigns';
 import { errorReason } from '../../../lib/api-client';
@@ -127,7 +128,7 @@ export function Wizard({
     } catch {
       // The campaign exists; a draft left behind only pre-fills the next wizard.
     }
-    showSuccess(CAMPAIGN_MESSAGES.created, () => void navigate('/campaigns/all/'));
+    showSuccess(CAMPAIGN_MESSAGES.created, () => void navigate(paths.campaigns.all));
   };
 
   const onValid = () => (active === last ? submitCampaign() : goTo(active + 1));
@@ -148,7 +149,7 @@ export function Wizard({
           </Text>
         </div>
         <Anchor
-          href="/campaigns/blacklist/"
+          href={paths.campaigns.blacklist}
           target="_blank"
           rel="noopener"
           size="sm"

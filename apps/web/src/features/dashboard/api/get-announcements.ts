@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Announcement } from '@cryptads/contract/announcements';
-import { apiRequest } from '../../../lib/api-client';
+import { announcementsApi } from './client';
 import { dashboardKeys } from './keys';
 
 /** GET /api/announcements: newest first. */
-export const getAnnouncements = (signal?: AbortSignal) => apiRequest<Announcement[]>('/announcements', { signal });
+export const getAnnouncements = (signal?: AbortSignal) => announcementsApi.list({ signal });
 
 export const announcementsQueryOptions = () =>
   queryOptions({ queryKey: dashboardKeys.announcements(), queryFn: ({ signal }) => getAnnouncements(signal) });

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { NEWS_ARTICLES_MAX, type NewsArticle } from '@cryptads/contract/news';
-import { apiRequest } from '../../../lib/api-client';
+import { NEWS_ARTICLES_MAX } from '@cryptads/contract/news';
+import { newsApi } from './client';
 import { dashboardKeys } from './keys';
 
 /** GET /api/news: the provider blog's latest articles (an empty list when the feed is down). */
-export const getNews = (signal?: AbortSignal) => apiRequest<NewsArticle[]>('/news', { signal });
+export const getNews = (signal?: AbortSignal) => newsApi.list({ signal });
 
 export const newsQueryOptions = () =>
   queryOptions({

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TodayStats } from '@cryptads/contract/reports';
-import { apiRequest } from '../../../lib/api-client';
+import { reportsApi } from './client';
 import { dashboardKeys } from './keys';
 
 /** GET /api/reports: today's impressions, clicks, money and CTR of the user (UTC day). */
-export const getTodayStats = (signal?: AbortSignal) => apiRequest<TodayStats>('/reports', { signal });
+export const getTodayStats = (signal?: AbortSignal) => reportsApi.today({ signal });
 
 export const todayStatsQueryOptions = () =>
   queryOptions({ queryKey: dashboardKeys.todayStats(), queryFn: ({ signal }) => getTodayStats(signal) });

@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { WebsiteInformation } from '@cryptads/contract/websites';
-import { apiRequest } from '../../../lib/api-client';
+import { websitesApi } from './client';
 import { dashboardKeys } from './keys';
 
 /** GET /api/websites/information (publishers): approved and total websites. */
-export const getWebsitesInformation = (signal?: AbortSignal) =>
-  apiRequest<WebsiteInformation>('/websites/information', { signal });
+export const getWebsitesInformation = (signal?: AbortSignal) => websitesApi.information({ signal });
 
 export const websitesInformationQueryOptions = () =>
   queryOptions({

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SignedTerms } from '@cryptads/contract/terms';
 import type { UserDetails } from '@cryptads/contract/user';
-import { apiRequest } from '../../../lib/api-client';
 import { termsKeys, userKeys } from '../../../lib/api/keys';
+import { termsApi } from './client';
 import { dashboardKeys } from './keys';
 
 /** POST /api/user/signNewTerms with the version shown (409 when a newer one was published). */
-export const signTerms = (version: number) =>
-  apiRequest<SignedTerms>('/user/signNewTerms', { method: 'POST', body: { version } });
+export const signTerms = (version: number) => termsApi.sign({ body: { version } });
 
 export function useSignTerms() {
   const queryClient = useQueryClient();

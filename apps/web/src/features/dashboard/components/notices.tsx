@@ -1,6 +1,7 @@
 import { Anchor, CloseButton, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconId } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import type { UserDetails } from '@cryptads/contract/user';
 import { formatDateTime } from '../../../lib/format';
 import { Notice } from '../../../ui/notice';
@@ -43,7 +44,7 @@ export function DashboardNotices({ user }: { user: UserDetails }) {
           <Text size="sm">
             You asked to delete your account on <strong>{formatDateTime(user.delete.requestDate)}</strong>. It will be
             deleted on <strong>{formatDateTime(user.delete.terminationDate)}</strong>.{' '}
-            <Anchor component={Link} to="/settings/delete-account/" inherit>
+            <Anchor component={Link} to={paths.settings.deleteAccount} inherit>
               Review or cancel the request
             </Anchor>
           </Text>
@@ -58,7 +59,7 @@ export function DashboardNotices({ user }: { user: UserDetails }) {
         >
           <Text size="sm">
             We need your identification details before money can move.{' '}
-            <Anchor component={Link} to="/billing/details/" inherit>
+            <Anchor component={Link} to={paths.billing.details} inherit>
               Complete your billing details
             </Anchor>
           </Text>

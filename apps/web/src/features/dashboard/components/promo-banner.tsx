@@ -2,6 +2,7 @@ import { Button, CloseButton, Group, Paper, Stack, Text, ThemeIcon } from '@mant
 import { IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import { dismissPromo, seePromo } from './promo-banner-state';
 
 function storage(): Storage | null {
@@ -49,7 +50,7 @@ export function PromoBanner({ userKey }: { userKey: string }) {
               Reach crypto readers inside their favourite apps from 0.50 EUR CPM, or pay per click from 0.05 EUR.
             </Text>
             <Group gap="sm" mt={4}>
-              <Button component={Link} to="/campaigns/create/" variant="white" color="navy.8" size="sm">
+              <Button component={Link} to={paths.campaigns.create} variant="white" color="navy.8" size="sm">
                 Create a Campaign
               </Button>
             </Group>

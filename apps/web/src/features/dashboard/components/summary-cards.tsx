@@ -1,6 +1,7 @@
 import { Button, Card, Group, RingProgress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChartLine, IconPlus, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import { AccountType } from '@cryptads/contract/account';
 import { formatEuros } from '@cryptads/contract/money';
 import type { UserDetails } from '@cryptads/contract/user';
@@ -26,11 +27,11 @@ export function BalanceCard({ user }: { user: UserDetails }) {
       </Text>
       <Group mt="md" gap="sm">
         {advertiser ? (
-          <Button component={Link} to="/billing/deposit/" leftSection={<IconPlus size={16} />} size="sm">
+          <Button component={Link} to={paths.billing.deposit} leftSection={<IconPlus size={16} />} size="sm">
             Add Funds
           </Button>
         ) : (
-          <Button component={Link} to="/billing/history/" variant="default" size="sm">
+          <Button component={Link} to={paths.billing.history} variant="default" size="sm">
             Billing History
           </Button>
         )}
@@ -111,9 +112,9 @@ export function InventoryCard({ user }: { user: UserDetails }) {
           label={publisher ? 'active of all your websites' : 'running of all your campaigns'}
           active={counts.data.active}
           total={counts.data.total}
-          to={publisher ? '/websites/all/' : '/campaigns/all/'}
+          to={publisher ? paths.websites.all : paths.campaigns.all}
           cta={publisher ? 'Add Website' : 'Create a Campaign'}
-          ctaTo={publisher ? '/websites/add/' : '/campaigns/create/'}
+          ctaTo={publisher ? paths.websites.add : paths.campaigns.create}
         />
       ) : counts.isError ? (
         <Text size="sm" c="dimmed" mt="sm">
@@ -168,7 +169,7 @@ export function TodayCard({ user }: { user: UserDetails }) {
       ) : (
         <Skeleton h={80} mt="sm" aria-label="Loading today's statistics" />
       )}
-      <Button component={Link} to="/reports/" size="sm" variant="subtle" mt="sm" px={0}>
+      <Button component={Link} to={paths.reports} size="sm" variant="subtle" mt="sm" px={0}>
         View reports
       </Button>
     </Card>

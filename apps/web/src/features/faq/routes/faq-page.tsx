@@ -1,9 +1,10 @@
 import { Accordion, Badge, Card, CloseButton, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_PRODUCT_NAME } from '@cryptads/contract/ui';
 import { usePublicConfig } from '../../../lib/api/get-public-config';
-import { FAQ_CATEGORIES, type FaqEntry, faqCategoryOf, searchFaq } from '../faq-content';
+import { FAQ_SECTIONS, type FaqEntry, faqCategories, faqCategoryOf, searchFaq } from '../faq-content';
 
 /** The content names the default product; a deployment under another name reads its own. */
 const useBrand = () => {
@@ -48,8 +49,11 @@ export function FaqPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
+  // The answers state the deployment's own minimum bids and shares, read from GET /api/config.
+  const rules = usePublicConfig().data?.rules ?? null;
+  const categories = useMemo(() => faqCategories(rules), [rules]);
   const category = faqCategoryOf(pathname);
-  const hits = searchFaq(query);
+  const hits = searchFaq(query, categories);
   const searching = query.trim().length > 0;
 
   const setQuery = (value: string) => setParams(value ? { q: value } : {}, { replace: true, preventScrollReset: true });
@@ -94,19 +98,19 @@ export function FaqPage() {
         <Tabs
           value={category.id}
           onChange={(value) => {
-            const next = FAQ_CATEGORIES.find((c) => c.id === value);
+            const next = FAQ_SECTIONS.find((c) => c.id === value);
             if (next) void navigate(next.path);
           }}
           keepMounted={false}
         >
           <Tabs.List mb="md">
-            {FAQ_CATEGORIES.map((c) => (
+            {FAQ_SECTIONS.map((c) => (
               <Tabs.Tab key={c.id} value={c.id} data-testid={`faq-tab-${c.id}`}>
                 {c.label}
               </Tabs.Tab>
             ))}
           </Tabs.List>
-          {FAQ_CATEGORIES.map((c) => (
+          {categories.map((c) => (
             <Tabs.Panel key={c.id} value={c.id}>
               <Stack gap="sm">
                 <Text size="sm" c="dimmed">

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { LegalDocument } from '@cryptads/contract/terms';
-import { apiRequest } from '../../../lib/api-client';
+import { termsApi } from './client';
 
 export const legalKeys = {
   all: ['legal'] as const,
@@ -8,8 +7,7 @@ export const legalKeys = {
 };
 
 /** GET /api/legal/privacy (public): the privacy policy, in Markdown. */
-export const getPrivacyPolicy = (signal?: AbortSignal) =>
-  apiRequest<LegalDocument>('/legal/privacy', { signal, authCall: true });
+export const getPrivacyPolicy = (signal?: AbortSignal) => termsApi.privacy({ signal, authCall: true });
 
 export const privacyPolicyQueryOptions = () =>
   queryOptions({

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Container, Divider, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import { TERMS_MESSAGES } from '@cryptads/contract/terms';
 import { errorReason, isApiError } from '../../../lib/api-client';
 import { useCurrentTerms } from '../../../lib/api/get-current-terms';
@@ -60,7 +61,7 @@ function LegalDocumentView({
             </Alert>
           )}
           <Divider />
-          <Anchor component={Link} to="/">
+          <Anchor component={Link} to={paths.home}>
             {loggedIn ? 'Back to the dashboard' : 'Back to the homepage'}
           </Anchor>
         </Stack>

@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { NotificationList } from '@cryptads/contract/notifications';
-import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
+import { notificationsApi } from './client';
 import { notificationKeys } from './keys';
 
 /** GET /api/user/notifications: newest first, with the unread count for the bell. */
-export const getNotifications = (signal?: AbortSignal) =>
-  apiRequest<NotificationList>('/user/notifications', { signal });
+export const getNotifications = (signal?: AbortSignal) => notificationsApi.list({ signal });
 
 /** The bell looks again every minute, so that approvals and payments show without a reload. */
 export const NOTIFICATIONS_REFRESH_MS = 60_000;

@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationList } from '@cryptads/contract/notifications';
-import { apiRequest } from '../../../lib/api-client';
+import { notificationsApi } from './client';
 import { notificationKeys } from './keys';
 import { markViewedLocally } from './mark-locally';
 
 /** POST /api/user/notifications/{unique}: marks one viewed. */
-export const markViewed = (unique: number) =>
-  apiRequest<unknown>(`/user/notifications/${unique}`, { method: 'POST', body: {} });
+export const markViewed = (unique: number) => notificationsApi.markViewed({ params: { id: unique }, body: {} });
 
 /** POST /api/user/notifications/all: marks every unread, non-pinned one viewed. */
-export const markAllViewed = () =>
-  apiRequest<{ marked: number }>('/user/notifications/all', { method: 'POST', body: {} });
+export const markAllViewed = () => notificationsApi.markAllViewed({ body: {} });
 
 function useMark<T>(
   mutationKey: readonly unknown[],

@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { notificationEndpoints } from '@cryptads/contract/endpoints/notifications';
 import { type Notification, NotificationType } from '@cryptads/contract/notifications';
 import { saveSession } from '../../../lib/session';
-import { envelopeResponse, renderWithProviders } from '../../../testing/render';
+import { answer, failure, sentTo, serve } from '../../../testing/http';
+import { renderWithProviders } from '../../../testing/render';
 import { markViewedLocally } from '../api/mark-locally';
 import { NotificationList } from './notification-list';
 
@@ -50,7 +52,6 @@ describe('markViewedLocally', () => {
 
 describe('NotificationList', () => {
   let items: Notification[];
-  let fetchMock: ReturnType<typeof vi.fn>;
 
   beforeEach(() => {
     saveSession({ token: 't', userType: 1 });
@@ -59,29 +60,29 @@ describe('NotificationList', () => {
       n(2, { title: 'Complete your billing details', type: NotificationType.Pinned }),
       n(3, { title: 'Old news', viewed: true }),
     ];
-    fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      if (url === '/api/user/notifications' && method === 'GET')
-        return envelopeResponse({ notifications: items, unread: items.filter((x) => !x.viewed).length });
-      const one = /\/api\/user\/notifications\/(\d+)$/.exec(url);
-      if (one && method === 'POST') {
-        items = items.map((x) =>
-          x.unique === Number(one[1]) && x.type !== NotificationType.Pinned ? { ...x, viewed: true } : x,
-        );
-        return envelopeResponse(items.find((x) => x.unique === Number(one[1])));
-      }
-      if (url === '/api/user/notifications/all' && method === 'POST') {
+    serve(
+      answer(notificationEndpoints.list, () => ({
+        notifications: items,
+        unread: items.filter((x) => !x.viewed).length,
+      })),
+      // Before /:id, which 'all' would match.
+      answer(notificationEndpoints.markAllViewed, () => {
         const before = items.filter((x) => !x.viewed && x.type !== NotificationType.Pinned).length;
         items = items.map((x) => (x.type !== NotificationType.Pinned ? { ...x, viewed: true } : x));
-        return envelopeResponse({ marked: before });
-      }
-      return envelopeResponse(null, 404, 'not found');
-    });
-    vi.stubGlobal('fetch', fetchMock);
+        return { marked: before };
+      }),
+      answer(notificationEndpoints.markViewed, ({ params }) => {
+        const id = Number(params.id);
+        items = items.map((x) => (x.unique === id && x.type !== NotificationType.Pinned ? { ...x, viewed: true } : x));
+        return items.find((x) => x.unique === id) ?? failure(404, 'not found');
+      }),
+    );
   });
 
   const posts = () =>
-    fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST').map(([url]) => url);
+    sentTo()
+      .filter((r) => r.method === 'POST')
+      .map((r) => r.url);
 
   it('offers mark-as-read only for unread, non-pinned notifications', async () => {
     renderWithProviders(<NotificationList />);

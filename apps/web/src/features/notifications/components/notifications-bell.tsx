@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Group, Indicator, Popover, Text } from '@mantine/co
 import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import { useNotifications } from '../api/get-notifications';
 import { NotificationList } from './notification-list';
 
@@ -37,7 +38,7 @@ export function NotificationsBell() {
       <Popover.Dropdown maw="calc(100vw - 16px)" data-testid="notifications-popover">
         <Group justify="space-between" mb={6}>
           <Text fw={700}>Notifications</Text>
-          <Anchor component={Link} to="/notifications/" size="xs" onClick={close}>
+          <Anchor component={Link} to={paths.notifications} size="xs" onClick={close}>
             View all
           </Anchor>
         </Group>

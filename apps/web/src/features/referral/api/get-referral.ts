@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Referral } from '@cryptads/contract/referral';
-import { apiRequest } from '../../../lib/api-client';
+import { referralApi } from './client';
 
 export const referralKeys = {
   all: ['referral'] as const,
@@ -8,7 +7,7 @@ export const referralKeys = {
 };
 
 /** GET /api/user/referral: counts, earnings, the preferred share and the invite link. */
-export const getReferral = (signal?: AbortSignal) => apiRequest<Referral>('/user/referral', { signal });
+export const getReferral = (signal?: AbortSignal) => referralApi.summary({ signal });
 
 export const referralQueryOptions = () =>
   queryOptions({ queryKey: referralKeys.summary(), queryFn: ({ signal }) => getReferral(signal) });

@@ -1,12 +1,36 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ReportBy } from '@cryptads/contract/report-messages';
 import type { Report } from '@cryptads/contract/reports';
-import { apiRequest } from '../../../lib/api-client';
-import { type ReportParams, type ReportScope, reportPath } from '../../../lib/report-path';
+import { reportsApi } from './client';
 import { reportKeys } from './keys';
 
+/**
+ * Whose numbers a report counts: campaign ids (advertisers; empty means all), a website id
+ * (publishers; null means all), or one zone of a publisher's website by its public id.
+ */
+export type ReportScope = { campaignIds?: readonly number[]; websiteId?: number | null; zoneId?: string | null };
+export type ReportParams = { reportBy?: ReportBy; startDate: string; endDate: string };
+
 /** GET /api/reports/{campaignIds}/{websiteId | zone/{zoneId}}?group=report: rows, totals, daily. */
-export const getReport = (scope: ReportScope, params: ReportParams, signal?: AbortSignal) =>
-  apiRequest<Report>(reportPath(scope, { ...params, group: 'report' }), { signal });
+export const getReport = (scope: ReportScope, params: ReportParams, signal?: AbortSignal) => {
+  const campaignIds = scope.campaignIds && scope.campaignIds.length > 0 ? scope.campaignIds.join(',') : 'all';
+  const query = {
+    group: 'report' as const,
+    reportBy: params.reportBy,
+    startDate: params.startDate,
+    endDate: params.endDate,
+  };
+  // group=report answers a Report.
+  return (
+    scope.zoneId
+      ? reportsApi.zoneReport({ params: { campaignIds, zoneId: scope.zoneId }, query, signal })
+      : reportsApi.report({
+          params: { campaignIds, websiteId: scope.websiteId ? String(scope.websiteId) : 'all' },
+          query,
+          signal,
+        })
+  ) as Promise<Report>;
+};
 
 export const reportQueryOptions = (scope: ReportScope, params: ReportParams) =>
   queryOptions({

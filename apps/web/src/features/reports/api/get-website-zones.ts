@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { WebsiteDetail } from '@cryptads/contract/websites';
-import { apiRequest } from '../../../lib/api-client';
+import { websitesApi } from './client';
 import { reportKeys } from './keys';
 
 /** GET /api/websites/{id}, read for its zones: the zone choices of the Websites filter. */
 export const getWebsiteZones = async (id: number, signal?: AbortSignal) =>
-  (await apiRequest<WebsiteDetail>(`/websites/${id}`, { signal })).zones;
+  (await websitesApi.detail({ params: { id }, signal })).zones;
 
 export const websiteZonesQueryOptions = (id: number) =>
   queryOptions({ queryKey: reportKeys.websiteZones(id), queryFn: ({ signal }) => getWebsiteZones(id, signal) });

@@ -1,4 +1,4 @@
-import type { ReportParams, ReportScope } from '../../../lib/report-path';
+import type { ReportParams, ReportScope } from './get-report';
 
 /** Query keys of the /reports/ page. */
 export const reportKeys = {

@@ -1,10 +1,14 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { campaignEndpoints } from '@cryptads/contract/endpoints/campaigns';
+import { reportEndpoints } from '@cryptads/contract/endpoints/reports';
+import { websiteEndpoints } from '@cryptads/contract/endpoints/websites';
 import { REPORT_MESSAGES } from '@cryptads/contract/report-messages';
 import type { Report } from '@cryptads/contract/reports';
 import { saveSession } from '../../../lib/session';
-import { envelopeResponse, renderWithProviders } from '../../../testing/render';
+import { answer, failure, sentTo, serve } from '../../../testing/http';
+import { renderWithProviders } from '../../../testing/render';
 import { presetRange } from '../../../ui/report-period';
 import { ReportsPage } from './reports-page';
 
@@ -27,20 +31,21 @@ const report = (over: Partial<Report> = {}): Report => ({
   ...over,
 });
 
-let answer: () => Response;
-let fetchMock: ReturnType<typeof vi.fn>;
-const reportCalls = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith('/api/reports/'));
+let reply: () => Report | Response;
+const reportCalls = () =>
+  sentTo()
+    .map((r) => r.url)
+    .filter((u) => u.startsWith('/api/reports/'));
 
 beforeEach(() => {
-  answer = () => envelopeResponse(report());
-  fetchMock = vi.fn(async (url: string) => {
-    if (url === '/api/campaigns/names') return envelopeResponse([{ id: 4, name: 'Spring sale' }]);
-    if (url === '/api/websites/names')
-      return envelopeResponse([{ id: 7, name: 'coins.example', domain: 'coins.example', status: 1 }]);
-    if (url.startsWith('/api/reports/')) return answer();
-    return envelopeResponse(null, 404, 'Not found');
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  reply = () => report();
+  serve(
+    answer(campaignEndpoints.names, [{ id: 4, name: 'Spring sale' }]),
+    answer(websiteEndpoints.names, [{ id: 7, name: 'coins.example', domain: 'coins.example', status: 1 }]),
+    answer(reportEndpoints.report, () => reply()),
+    // The zone picker of a chosen website: none to offer here.
+    answer(websiteEndpoints.detail, failure(404, 'Not found')),
+  );
 });
 
 // Lazy Mantine pickers and several requests per test: a busy machine needs more than 5 s.
@@ -106,7 +111,7 @@ describe('reports page', { timeout: 30_000 }, () => {
 
   it('says No data available. for a period without traffic', async () => {
     saveSession({ token: 't', userType: 1 });
-    answer = () => envelopeResponse(report({ rows: [], totals: figures, daily: [] }));
+    reply = () => report({ rows: [], totals: figures, daily: [] });
     renderWithProviders(<ReportsPage />, { route: '/reports/' });
     expect(await screen.findByText('No data available.')).toBeInTheDocument();
     expect(screen.getByTestId('total-impressions')).toHaveTextContent('0');
@@ -114,10 +119,10 @@ describe('reports page', { timeout: 30_000 }, () => {
 
   it('shows the server reason and a retry when the report fails', async () => {
     saveSession({ token: 't', userType: 1 });
-    answer = () => envelopeResponse(null, 400, REPORT_MESSAGES.tooLong);
+    reply = () => failure(400, REPORT_MESSAGES.tooLong);
     renderWithProviders(<ReportsPage />, { route: '/reports/' });
     expect(await screen.findByRole('alert')).toHaveTextContent(REPORT_MESSAGES.tooLong);
-    answer = () => envelopeResponse(report());
+    reply = () => report();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('total-impressions')).toHaveTextContent('20,000');
   });

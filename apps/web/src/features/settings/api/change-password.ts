@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordInput } from '@cryptads/contract/settings';
-import { apiRequest } from '../../../lib/api-client';
+import { settingsApi } from './client';
 import { settingsMutationKeys } from './keys';
 
 /** PUT /api/user/password: answers { message }. */
-export const changePassword = (input: ChangePasswordInput) =>
-  apiRequest<{ message: string }>('/user/password', { method: 'PUT', body: input });
+export const changePassword = (input: ChangePasswordInput) => settingsApi.changePassword({ body: input });
 
 export const useChangePassword = () =>
   useMutation({ mutationKey: settingsMutationKeys.changePassword(), mutationFn: changePassword });

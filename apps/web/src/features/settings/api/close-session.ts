@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { settingsApi } from './client';
 import { settingsKeys, settingsMutationKeys } from './keys';
 
 /** DELETE /api/user/sessions/device/{id}: closes another session of the same user. */
-export const closeSession = (identifier: string) =>
-  apiRequest<unknown>(`/user/sessions/device/${encodeURIComponent(identifier)}`, { method: 'DELETE' });
+export const closeSession = (identifier: string) => settingsApi.closeSession({ params: { id: identifier } });
 
 export function useCloseSession() {
   const queryClient = useQueryClient();

@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DeleteAccountInput, DeletionState } from '@cryptads/contract/settings';
-import { apiRequest } from '../../../lib/api-client';
+import type { DeleteAccountInput } from '@cryptads/contract/settings';
 import { userKeys } from '../../../lib/api/keys';
+import { settingsApi } from './client';
 import { settingsMutationKeys } from './keys';
 
 /** DELETE /api/user: asks for the account's deletion (carried out after 48 hours). */
-export const deleteAccount = (input: DeleteAccountInput) =>
-  apiRequest<DeletionState>('/user', { method: 'DELETE', body: input });
+export const deleteAccount = (input: DeleteAccountInput) => settingsApi.deleteAccount({ body: input });
 
 /** DELETE /api/user/deleteRequest: cancels a pending deletion. */
-export const cancelDeletion = () => apiRequest<DeletionState>('/user/deleteRequest', { method: 'DELETE', body: {} });
+export const cancelDeletion = () => settingsApi.cancelDeletion({ body: {} });
 
 /** The deletion state lives in GET /user (pendingDelete, delete), which both calls refresh. */
 export function useDeleteAccount() {

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EmailPreferences } from '@cryptads/contract/settings';
-import { apiRequest } from '../../../lib/api-client';
+import { settingsApi } from './client';
 import { settingsKeys, settingsMutationKeys } from './keys';
 
 /** GET /api/user/preferences. */
-export const getPreferences = (signal?: AbortSignal) => apiRequest<EmailPreferences>('/user/preferences', { signal });
+export const getPreferences = (signal?: AbortSignal) => settingsApi.preferences({ signal });
 
 export const preferencesQueryOptions = () =>
   queryOptions({ queryKey: settingsKeys.preferences(), queryFn: ({ signal }) => getPreferences(signal) });
@@ -12,8 +12,7 @@ export const preferencesQueryOptions = () =>
 export const usePreferences = () => useQuery(preferencesQueryOptions());
 
 /** PUT /api/user/preferences with all three switches. */
-export const updatePreferences = (input: EmailPreferences) =>
-  apiRequest<EmailPreferences>('/user/preferences', { method: 'PUT', body: input });
+export const updatePreferences = (input: EmailPreferences) => settingsApi.updatePreferences({ body: input });
 
 export function useUpdatePreferences() {
   const queryClient = useQueryClient();

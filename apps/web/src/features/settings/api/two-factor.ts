@@ -1,12 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TwoFactorRequest, TwoFactorStatusResponse } from '@cryptads/contract/auth';
-import { apiRequest } from '../../../lib/api-client';
 import { userKeys } from '../../../lib/api/keys';
+import { authApi } from './client';
 import { settingsKeys, settingsMutationKeys } from './keys';
 
 /** GET /api/user/twoFactor: { status: 0 | 1 }. */
-export const getTwoFactorStatus = (signal?: AbortSignal) =>
-  apiRequest<TwoFactorStatusResponse>('/user/twoFactor', { signal });
+export const getTwoFactorStatus = (signal?: AbortSignal) => authApi.twoFactorStatus({ signal });
 
 export const twoFactorStatusQueryOptions = () =>
   queryOptions({ queryKey: settingsKeys.twoFactor(), queryFn: ({ signal }) => getTwoFactorStatus(signal) });
@@ -14,8 +12,7 @@ export const twoFactorStatusQueryOptions = () =>
 export const useTwoFactorStatus = () => useQuery(twoFactorStatusQueryOptions());
 
 /** GET /api/user/twoFactor/request: a new secret with its QR code (each call makes a new one). */
-export const requestTwoFactor = (signal?: AbortSignal) =>
-  apiRequest<TwoFactorRequest>('/user/twoFactor/request', { signal });
+export const requestTwoFactor = (signal?: AbortSignal) => authApi.twoFactorRequest({ signal });
 
 export const useTwoFactorRequest = (enabled: boolean) =>
   useQuery({
@@ -29,15 +26,11 @@ export const useTwoFactorRequest = (enabled: boolean) =>
     retry: false,
   });
 
-type TwoFactorChange = { code: number; status: 0 | 1 };
-
 /** POST /api/user/twoFactor/validate: turns 2FA on with a code of the new secret. */
-export const enableTwoFactor = (code: string) =>
-  apiRequest<TwoFactorChange>('/user/twoFactor/validate', { method: 'POST', body: { code } });
+export const enableTwoFactor = (code: string) => authApi.twoFactorEnable({ body: { code } });
 
 /** DELETE /api/user/twoFactor/disable: turns 2FA off with a current code. */
-export const disableTwoFactor = (code: string) =>
-  apiRequest<TwoFactorChange>('/user/twoFactor/disable', { method: 'DELETE', body: { code } });
+export const disableTwoFactor = (code: string) => authApi.twoFactorDisable({ body: { code } });
 
 export function useChangeTwoFactor(mode: 'enable' | 'disable') {
   const queryClient = useQueryClient();

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { IconDeviceDesktop, IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import { TwoFactorStatus } from '@cryptads/contract/auth';
 import {
   type AccessLogEntry,
@@ -10,11 +11,12 @@ import {
   describeSessionLocation,
   SETTINGS_MESSAGES,
 } from '@cryptads/contract/settings';
-import { apiRequest, errorReason } from '../../../lib/api-client';
+import { errorReason } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { clearSession } from '../../../lib/session';
 import { type Column, DataTable } from '../../../ui/data-table';
 import { showError } from '../../../ui/status-store';
+import { authApi } from '../api/client';
 import { useCloseSession } from '../api/close-session';
 import { useAccessLog } from '../api/get-access-log';
 import { useTwoFactorStatus } from '../api/two-factor';
@@ -85,12 +87,13 @@ function useLogoutOnFailure(failed: boolean) {
   const navigate = useNavigate();
   useEffect(() => {
     if (!failed) return;
-    void apiRequest('/user/logout', { method: 'POST', authCall: true })
+    void authApi
+      .logout({ authCall: true })
       .catch(() => undefined)
       .finally(() => {
         clearSession();
         queryClient.clear();
-        void navigate('/login/', { replace: true });
+        void navigate(paths.login, { replace: true });
       });
   }, [failed, queryClient, navigate]);
 }

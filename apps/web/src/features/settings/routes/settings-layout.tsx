@@ -2,26 +2,31 @@ import { Stack, Tabs } from '@mantine/core';
 import { IconKey, IconMail, IconShieldLock, IconTrash } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import { PageLoader } from '../../../ui/page-loader';
 
 /** The four settings screens of spec 000 §2.10 (titles come from page-titles.ts). */
 export const SETTINGS_TABS = [
-  { value: 'security', label: 'Account Security', icon: IconShieldLock },
-  { value: 'change-password', label: 'Change Password', icon: IconKey },
-  { value: 'email', label: 'Email Preferences', icon: IconMail },
-  { value: 'delete-account', label: 'Delete Account', icon: IconTrash },
+  { value: 'security', to: paths.settings.security, label: 'Account Security', icon: IconShieldLock },
+  { value: 'change-password', to: paths.settings.changePassword, label: 'Change Password', icon: IconKey },
+  { value: 'email', to: paths.settings.email, label: 'Email Preferences', icon: IconMail },
+  { value: 'delete-account', to: paths.settings.deleteAccount, label: 'Delete Account', icon: IconTrash },
 ] as const;
 
 export function SettingsLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const current = SETTINGS_TABS.find((t) => pathname.startsWith(`/settings/${t.value}`))?.value;
+  const path = pathname.endsWith('/') ? pathname : `${pathname}/`;
+  const current = SETTINGS_TABS.find((t) => path.startsWith(t.to))?.value;
 
   return (
     <Stack gap="lg" maw={1000}>
       <Tabs
         value={current ?? null}
-        onChange={(value) => value && void navigate(`/settings/${value}/`)}
+        onChange={(value) => {
+          const tab = SETTINGS_TABS.find((t) => t.value === value);
+          if (tab) void navigate(tab.to);
+        }}
         keepMounted={false}
       >
         <Tabs.List

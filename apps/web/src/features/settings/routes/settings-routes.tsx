@@ -1,21 +1,24 @@
 import { Navigate, Route, Routes } from 'react-router';
+import { paths, routePatterns } from '@cryptads/contract/paths';
 import { ChangePasswordPage } from './change-password-page';
 import { DeleteAccountPage } from './delete-account-page';
 import { EmailPreferencesPage } from './email-preferences-page';
 import { SecurityPage } from './security-page';
 import { SettingsLayout } from './settings-layout';
 
+const pattern = routePatterns.settings;
+
 /** /settings/* (spec 000 §2.10); /settings/ opens Account Security. */
 export function SettingsRoutes() {
   return (
     <Routes>
       <Route element={<SettingsLayout />}>
-        <Route index element={<Navigate to="/settings/security/" replace />} />
-        <Route path="security" element={<SecurityPage />} />
-        <Route path="change-password" element={<ChangePasswordPage />} />
-        <Route path="email" element={<EmailPreferencesPage />} />
-        <Route path="delete-account" element={<DeleteAccountPage />} />
-        <Route path="*" element={<Navigate to="/settings/security/" replace />} />
+        <Route index element={<Navigate to={paths.settings.security} replace />} />
+        <Route path={pattern.security} element={<SecurityPage />} />
+        <Route path={pattern.changePassword} element={<ChangePasswordPage />} />
+        <Route path={pattern.email} element={<EmailPreferencesPage />} />
+        <Route path={pattern.deleteAccount} element={<DeleteAccountPage />} />
+        <Route path="*" element={<Navigate to={paths.settings.security} replace />} />
       </Route>
     </Routes>
   );

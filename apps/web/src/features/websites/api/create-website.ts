@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateWebsiteInput, WebsiteVerification } from '@cryptads/contract/websites';
-import { apiRequest } from '../../../lib/api-client';
+import type { CreateWebsiteInput } from '@cryptads/contract/websites';
+import { websitesApi } from './client';
 import { websiteKeys } from './keys';
 
 /** POST /api/websites: adds a pending website and answers its verification token. */
-export const createWebsite = (input: CreateWebsiteInput) =>
-  apiRequest<WebsiteVerification>('/websites', { body: input });
+export const createWebsite = (input: CreateWebsiteInput) => websitesApi.create({ body: input });
 
 export function useCreateWebsite() {
   const queryClient = useQueryClient();

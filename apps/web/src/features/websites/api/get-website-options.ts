@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { WebsiteOptions } from '@cryptads/contract/websites';
-import { apiRequest } from '../../../lib/api-client';
+import { websitesApi } from './client';
 import { websiteKeys } from './keys';
 
 /** GET /api/websites/options: ad categories (to exclude) and countries. */
-export const getWebsiteOptions = (signal?: AbortSignal) => apiRequest<WebsiteOptions>('/websites/options', { signal });
+export const getWebsiteOptions = (signal?: AbortSignal) => websitesApi.options({ signal });
 
 export const websiteOptionsQueryOptions = () =>
   queryOptions({

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { WebsiteVerification } from '@cryptads/contract/websites';
-import { apiRequest } from '../../../lib/api-client';
+import { websitesApi } from './client';
 import { websiteKeys } from './keys';
 
 /** GET /api/websites/validation?websiteId=: the website's verification token and how to place it. */
 export const getWebsiteVerification = (id: number, signal?: AbortSignal) =>
-  apiRequest<WebsiteVerification>(`/websites/validation?websiteId=${id}`, { signal });
+  websitesApi.validation({ query: { websiteId: id }, signal });
 
 export const websiteVerificationQueryOptions = (id: number) =>
   queryOptions({

@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { WebsiteDetail } from '@cryptads/contract/websites';
-import { apiRequest } from '../../../lib/api-client';
+import { websitesApi } from './client';
 import { websiteKeys } from './keys';
 
 /** GET /api/websites/{id}: one website with its zones and their ad codes. */
-export const getWebsite = (id: number, signal?: AbortSignal) =>
-  apiRequest<WebsiteDetail>(`/websites/${id}`, { signal });
+export const getWebsite = (id: number, signal?: AbortSignal) => websitesApi.detail({ params: { id }, signal });
 
 export const websiteQueryOptions = (id: number) =>
   queryOptions({ queryKey: websiteKeys.detail(id), queryFn: ({ signal }) => getWebsite(id, signal) });

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { WebsiteListItem } from '@cryptads/contract/websites';
-import { apiRequest } from '../../../lib/api-client';
+import { websitesApi } from './client';
 import { websiteKeys } from './keys';
 
 /** GET /api/websites: the publisher's websites. */
-export const getWebsites = (signal?: AbortSignal) => apiRequest<WebsiteListItem[]>('/websites', { signal });
+export const getWebsites = (signal?: AbortSignal) => websitesApi.list({ signal });
 
 export const websitesQueryOptions = () =>
   queryOptions({ queryKey: websiteKeys.list(), queryFn: ({ signal }) => getWebsites(signal) });

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateWebsiteInput, WebsiteDetail } from '@cryptads/contract/websites';
-import { apiRequest } from '../../../lib/api-client';
+import type { UpdateWebsiteInput } from '@cryptads/contract/websites';
+import { websitesApi } from './client';
 import { websiteKeys } from './keys';
 
 /** PUT /api/websites/{id} with {aliases} (zone unique → alias) or {categories} (excluded). */
 export const updateWebsite = (id: number, input: UpdateWebsiteInput) =>
-  apiRequest<WebsiteDetail>(`/websites/${id}`, { method: 'PUT', body: input });
+  websitesApi.update({ params: { id }, body: input });
 
 export function useUpdateWebsite(id: number) {
   const queryClient = useQueryClient();

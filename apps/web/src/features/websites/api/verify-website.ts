@@ -1,11 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { WebsiteVerification } from '@cryptads/contract/websites';
-import { apiRequest } from '../../../lib/api-client';
+import { websitesApi } from './client';
 import { websiteKeys } from './keys';
 
 /** POST /api/websites/{id}/verification: the server fetches the site and looks for the token. */
-export const verifyWebsite = (id: number) =>
-  apiRequest<WebsiteVerification>(`/websites/${id}/verification`, { method: 'POST' });
+export const verifyWebsite = (id: number) => websitesApi.verify({ params: { id } });
 
 export function useVerifyWebsite(id: number) {
   const queryClient = useQueryClient();

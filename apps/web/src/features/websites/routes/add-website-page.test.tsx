@@ -1,9 +1,12 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { websiteEndpoints } from '@cryptads/contract/endpoints/websites';
+import type { WebsiteVerification } from '@cryptads/contract/websites';
 import { WEBSITE_MESSAGES, WEBSITE_RULES } from '@cryptads/contract/websites-messages';
-import { envelopeResponse, renderWithProviders } from '../../../testing/render';
+import { answer, failure, sentTo, serve } from '../../../testing/http';
+import { renderWithProviders } from '../../../testing/render';
 import { AddWebsitePage } from './add-website-page';
 
 const options = {
@@ -13,7 +16,7 @@ const options = {
   ],
   countries: [],
 };
-const verification = (verified: boolean) => ({
+const verification = (verified: boolean): WebsiteVerification => ({
   id: 7,
   domain: 'example.com',
   url: 'https://example.com',
@@ -26,23 +29,23 @@ const verification = (verified: boolean) => ({
   fileContent: 'tok-123',
 });
 
-let fetchMock: ReturnType<typeof vi.fn>;
-let verifyAnswer: () => Response;
+let verifyAnswer: () => WebsiteVerification | Response;
 
 // Screens load lazily and fetch first: give a busy machine more than the default second.
 configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
-  verifyAnswer = () => envelopeResponse(null, 400, WEBSITE_MESSAGES.verificationFailed);
-  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/api/websites/options') return envelopeResponse(options);
-    if (url === '/api/websites' && init?.method === 'POST') return envelopeResponse(verification(false));
-    if (url === '/api/websites/7/verification') return verifyAnswer();
-    if (url === '/api/websites/validation?websiteId=7') return envelopeResponse(verification(false));
-    if (url === '/api/websites') return envelopeResponse([]);
-    return envelopeResponse(null, 404, 'Not found');
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  verifyAnswer = () => failure(400, WEBSITE_MESSAGES.verificationFailed);
+  const ofSeven = (reply: () => WebsiteVerification | Response) => (id: unknown) =>
+    id === '7' ? reply() : failure(404, 'Not found');
+  serve(
+    answer(websiteEndpoints.options, options),
+    answer(websiteEndpoints.create, verification(false)),
+    answer(websiteEndpoints.verify, ({ params }) => ofSeven(verifyAnswer)(params.id)),
+    answer(websiteEndpoints.verification, ({ params }) => ofSeven(verifyAnswer)(params.id)),
+    answer(websiteEndpoints.validation, ({ query }) => ofSeven(() => verification(false))(query.get('websiteId'))),
+    answer(websiteEndpoints.list, []),
+  );
 });
 
 const renderWizard = () =>
@@ -54,10 +57,7 @@ const renderWizard = () =>
     { route: '/websites/add/' },
   );
 
-const posted = () => {
-  const call = fetchMock.mock.calls.find(([url, init]) => url === '/api/websites' && init?.method === 'POST');
-  return call ? JSON.parse(String((call[1] as RequestInit).body)) : undefined;
-};
+const posted = () => sentTo(websiteEndpoints.create)[0]?.body;
 
 describe('AddWebsitePage', () => {
   it('shows the website rules and refuses a URL without http(s):// in front', async () => {
@@ -96,7 +96,7 @@ describe('AddWebsitePage', () => {
     await user.click(await screen.findByRole('button', { name: 'Verify' }));
     expect(await screen.findByTestId('verification-failure')).toHaveTextContent(WEBSITE_MESSAGES.verificationFailed);
 
-    verifyAnswer = () => envelopeResponse(verification(true));
+    verifyAnswer = () => verification(true);
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('the list')).toBeInTheDocument();
     expect(await screen.findByText(WEBSITE_MESSAGES.websiteAdded)).toBeInTheDocument();
@@ -112,7 +112,6 @@ describe('AddWebsitePage', () => {
     expect(screen.getByLabelText(/Website URL/)).toHaveValue('https://example.com');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByTestId('verification-panel');
-    const posts = fetchMock.mock.calls.filter(([url, init]) => url === '/api/websites' && init?.method === 'POST');
-    expect(posts).toHaveLength(1);
+    expect(sentTo(websiteEndpoints.create)).toHaveLength(1);
   });
 });

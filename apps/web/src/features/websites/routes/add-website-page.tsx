@@ -1,6 +1,7 @@
 import { Button, Card, Grid, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import { WEBSITE_MESSAGES, WEBSITE_WIZARD_STEPS } from '@cryptads/contract/websites-messages';
 import { showSuccess } from '../../../ui/status-store';
 import { useCreateWebsite } from '../api/create-website';
@@ -52,7 +53,7 @@ export function AddWebsitePage() {
   };
 
   const verified = () => {
-    void navigate('/websites/all/');
+    void navigate(paths.websites.all);
     showSuccess(WEBSITE_MESSAGES.websiteAdded);
   };
 

@@ -1,11 +1,14 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { reportEndpoints } from '@cryptads/contract/endpoints/reports';
+import { websiteEndpoints } from '@cryptads/contract/endpoints/websites';
 import type { WebsiteDetail, Zone } from '@cryptads/contract/websites';
 import { WEBSITE_MESSAGES, WebsiteStatus, ZoneStatus } from '@cryptads/contract/websites-messages';
 import { saveSession } from '../../../lib/session';
-import { envelopeResponse, renderWithProviders } from '../../../testing/render';
+import { answer, failure, sentTo, serve } from '../../../testing/http';
+import { renderWithProviders } from '../../../testing/render';
 import { WebsiteRoutes } from './website-routes';
 
 const zone = (over: Partial<Zone>): Zone => ({
@@ -41,48 +44,48 @@ const website = (over: Partial<WebsiteDetail> = {}): WebsiteDetail => ({
 });
 
 let current: WebsiteDetail;
-let fetchMock: ReturnType<typeof vi.fn>;
 
 // Screens load lazily and fetch first: give a busy machine more than the default second.
 configure({ asyncUtilTimeout: 5000 });
 
+const none = { impressions: 0, clicks: 0, money: 0, ctr: 0, eCpm: 0 };
+const emptyReport = { reportBy: 'date', startDate: '', endDate: '', rows: [], totals: none, daily: [] };
+
 beforeEach(() => {
   current = website();
   saveSession({ token: 't', userType: 2 });
-  fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url === '/api/websites/5' && init?.method === 'PUT') {
-      const body = JSON.parse(String(init.body));
-      if (body.aliases)
-        current = {
-          ...current,
-          zones: current.zones.map((z) => (body.aliases[z.unique] ? { ...z, alias: body.aliases[z.unique] } : z)),
-        };
-      if (body.categories) current = { ...current, excludedCategories: body.categories };
-      return envelopeResponse(current);
-    }
-    if (url === '/api/websites/5') return envelopeResponse(current);
-    if (url.startsWith('/api/reports/all/')) {
-      const none = { impressions: 0, clicks: 0, money: 0, ctr: 0, eCpm: 0 };
-      return envelopeResponse({ reportBy: 'date', startDate: '', endDate: '', rows: [], totals: none, daily: [] });
-    }
-    if (url === '/api/websites/options')
-      return envelopeResponse({ categories: [{ id: 3, name: 'Gambling' }], countries: [] });
-    if (url === '/api/websites/validation?websiteId=5')
-      return envelopeResponse({
-        id: 5,
-        domain: 'coins.example',
-        url: 'https://coins.example',
-        status: 0,
-        token: 'tok-5',
-        verified: false,
-        verifiedAt: null,
-        metaTag: '<meta name="cryptads-site-verification" content="tok-5">',
-        fileUrl: 'https://coins.example/.well-known/cryptads-verification.txt',
-        fileContent: 'tok-5',
-      });
-    return envelopeResponse(null, 404, 'Not found');
-  });
-  vi.stubGlobal('fetch', fetchMock);
+  serve(
+    answer(websiteEndpoints.options, { categories: [{ id: 3, name: 'Gambling' }], countries: [] }),
+    answer(websiteEndpoints.validation, ({ query }) =>
+      query.get('websiteId') === '5'
+        ? {
+            id: 5,
+            domain: 'coins.example',
+            url: 'https://coins.example',
+            status: WebsiteStatus.Pending,
+            token: 'tok-5',
+            verified: false,
+            verifiedAt: null,
+            metaTag: '<meta name="cryptads-site-verification" content="tok-5">',
+            fileUrl: 'https://coins.example/.well-known/cryptads-verification.txt',
+            fileContent: 'tok-5',
+          }
+        : failure(404, 'Not found'),
+    ),
+    answer(websiteEndpoints.detail, ({ params }) => (params.id === '5' ? current : failure(404, 'Not found'))),
+    answer(websiteEndpoints.update, ({ params, body }) => {
+      if (params.id !== '5') return failure(404, 'Not found');
+      const change = body as { aliases?: Record<string, string>; categories?: number[] };
+      if (change.aliases) {
+        const aliases = change.aliases;
+        current = { ...current, zones: current.zones.map((z) => ({ ...z, alias: aliases[z.unique] ?? z.alias })) };
+      }
+      if (change.categories) current = { ...current, excludedCategories: change.categories };
+      return current;
+    }),
+    answer(reportEndpoints.report, emptyReport),
+    answer(reportEndpoints.zoneReport, emptyReport),
+  );
 });
 
 const open = (path: string) =>
@@ -94,10 +97,7 @@ const open = (path: string) =>
     { route: path },
   );
 
-const putBodies = () =>
-  fetchMock.mock.calls
-    .filter(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')
-    .map(([, init]) => JSON.parse(String((init as RequestInit).body)));
+const putBodies = () => sentTo(websiteEndpoints.update).map((r) => r.body);
 
 describe('website tabs', () => {
   it('sends an advertiser back home', async () => {
@@ -178,7 +178,9 @@ describe('website tabs', () => {
     open('/websites/all/reports/5/');
     expect(await screen.findByText('No data available.')).toBeInTheDocument();
     const reportUrls = () =>
-      fetchMock.mock.calls.map(([url]) => String(url)).filter((u) => u.startsWith('/api/reports/'));
+      sentTo()
+        .map((r) => r.url)
+        .filter((u) => u.startsWith('/api/reports/'));
     expect(reportUrls()[0]).toMatch(/^\/api\/reports\/all\/5\?group=report&reportBy=date&/);
     expect(screen.getByRole('columnheader', { name: /Earnings/ })).toBeInTheDocument();
     await user.click(screen.getByLabelText('Zone', { selector: 'input' }));

@@ -1,6 +1,7 @@
 import { Anchor, Button, Card, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import { websiteStatusBadge } from '@cryptads/contract/websites-messages';
 import { errorReason, isApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
@@ -10,7 +11,7 @@ import { AdCodesTab } from '../components/ad-codes-tab';
 import { PreferencesTab } from '../components/preferences-tab';
 import { ReportsTab } from '../components/reports-tab';
 import { StatusBadge } from '../components/status-badge';
-import { isWebsiteTab, WEBSITE_TABS, type WebsiteTab, websiteTabPath } from '../tabs';
+import { isWebsiteTab, WEBSITE_TABS, type WebsiteTab } from '../tabs';
 import { Notice } from '../../../ui/notice';
 
 const parseId = (raw: string | undefined) => {
@@ -32,7 +33,7 @@ function WebsiteTabs({ id, tab }: { id: number; tab: WebsiteTab }) {
   const website = useWebsite(id);
 
   const back = (
-    <Anchor component={Link} to="/websites/all/" size="sm" data-testid="back-to-websites">
+    <Anchor component={Link} to={paths.websites.all} size="sm" data-testid="back-to-websites">
       <Group gap={4} component="span" wrap="nowrap">
         <IconArrowLeft size={14} aria-hidden />
         My Websites
@@ -96,7 +97,7 @@ function WebsiteTabs({ id, tab }: { id: number; tab: WebsiteTab }) {
         <Tabs
           value={tab}
           onChange={(value) => {
-            if (value && isWebsiteTab(value)) void navigate(websiteTabPath(value, id));
+            if (value && isWebsiteTab(value)) void navigate(paths.website.tab(value, id));
           }}
           keepMounted={false}
         >

@@ -1,8 +1,10 @@
 import { configure, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { websiteEndpoints } from '@cryptads/contract/endpoints/websites';
 import type { WebsiteListItem } from '@cryptads/contract/websites';
 import { WEBSITE_MESSAGES } from '@cryptads/contract/websites-messages';
-import { envelopeResponse, renderWithProviders } from '../../../testing/render';
+import { answer, serve } from '../../../testing/http';
+import { renderWithProviders } from '../../../testing/render';
 import { WebsitesListPage } from './websites-list-page';
 
 const item = (id: number, status: number, date: string): WebsiteListItem => ({
@@ -27,10 +29,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   list = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => envelopeResponse(list)),
-  );
+  serve(answer(websiteEndpoints.list, () => list));
 });
 
 describe('WebsitesListPage', () => {

@@ -2,6 +2,7 @@ import { Anchor, Button, Card, CloseButton, Group, Skeleton, Stack, Text, ThemeI
 import { IconAlertTriangle, IconPlus, IconWorldWww } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import type { WebsiteListItem } from '@cryptads/contract/websites';
 import { sortWebsitesForList, WEBSITE_MESSAGES, websiteStatusBadge } from '@cryptads/contract/websites-messages';
 import { errorReason } from '../../../lib/api-client';
@@ -10,7 +11,6 @@ import { type Column, DataTable } from '../../../ui/data-table';
 import { useWebsites } from '../api/get-websites';
 import { StatusBadge } from '../components/status-badge';
 import { LIST_MESSAGE_BANNERS, parseListMessage } from '../list-message';
-import { websiteTabPath } from '../tabs';
 import { Notice } from '../../../ui/notice';
 
 const columns: Column<WebsiteListItem>[] = [
@@ -19,7 +19,7 @@ const columns: Column<WebsiteListItem>[] = [
     header: 'Website',
     value: (w) => w.domain,
     render: (w) => (
-      <Anchor component={Link} to={websiteTabPath('ad-codes', w.id)} fw={600} data-testid="website-link">
+      <Anchor component={Link} to={paths.website.adCodes(w.id)} fw={600} data-testid="website-link">
         {w.domain}
       </Anchor>
     ),
@@ -47,7 +47,7 @@ const columns: Column<WebsiteListItem>[] = [
     render: (w) => (
       <Button
         component={Link}
-        to={websiteTabPath('ad-codes', w.id)}
+        to={paths.website.adCodes(w.id)}
         size="xs"
         variant="default"
         aria-label={`Open ${w.domain}`}
@@ -78,7 +78,7 @@ export function WebsitesListPage() {
             Open a website to get its ad codes, set its preferences and read its reports.
           </Text>
         </div>
-        <Button component={Link} to="/websites/add/" leftSection={<IconPlus size={16} aria-hidden />}>
+        <Button component={Link} to={paths.websites.add} leftSection={<IconPlus size={16} aria-hidden />}>
           {WEBSITE_MESSAGES.addWebsite}
         </Button>
       </Group>
@@ -131,7 +131,7 @@ export function WebsitesListPage() {
             <Text c="dimmed" size="sm" maw={440}>
               Add your first website, verify that you own it, and place its ad codes to start earning.
             </Text>
-            <Button component={Link} to="/websites/add/" leftSection={<IconPlus size={16} aria-hidden />} mt="xs">
+            <Button component={Link} to={paths.websites.add} leftSection={<IconPlus size={16} aria-hidden />} mt="xs">
               {WEBSITE_MESSAGES.addWebsite}
             </Button>
           </Stack>

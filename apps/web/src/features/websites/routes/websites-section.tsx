@@ -1,9 +1,10 @@
 import { Navigate, Outlet } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import { AccountType } from '@cryptads/contract/account';
 import { useSession } from '../../../lib/session';
 
 /** The websites area is the publisher's (spec 002 §2, §6): anyone else goes back home. */
 export function WebsitesSection() {
   const session = useSession();
-  return session?.userType === AccountType.Publisher ? <Outlet /> : <Navigate to="/" replace />;
+  return session?.userType === AccountType.Publisher ? <Outlet /> : <Navigate to={paths.home} replace />;
 }

@@ -3,6 +3,7 @@ import { Anchor, Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { paths } from '@cryptads/contract/paths';
 import type { z } from 'zod';
 import { AUTH_MESSAGES, type PendingSignup, SignupFormSchema } from '@cryptads/contract/auth';
 import { errorReason } from '../../../../lib/api-client';
@@ -111,7 +112,7 @@ export function DetailsStep({
           label={
             <>
               I accept the{' '}
-              <Anchor component={Link} to="/terms/" target="_blank" rel="noopener">
+              <Anchor component={Link} to={paths.terms} target="_blank" rel="noopener">
                 Terms and Conditions
               </Anchor>
             </>

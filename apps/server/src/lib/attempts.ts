@@ -1,12 +1,14 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import { AUTH_MESSAGES } from '@cryptads/contract/auth';
-import type { AppContext } from '../../context';
-import { authAttempts } from '../../db/schema/users';
-import { tooManyRequests } from '../../lib/errors';
+import { DAY_MS } from '@cryptads/contract/dates';
+import type { AppContext } from '../context';
+import { authAttempts } from '../db/schema/users';
+import { tooManyRequests } from './errors';
 
 /**
  * Per-account limit on guessing a secret (password, TOTP, email code), kept in the
- * database so that it holds across server processes and across IP addresses.
+ * database so that it holds across server processes and across IP addresses. In lib/
+ * because auth, settings and the TOTP check all count failures under the same keys.
  */
 export async function assertNotLocked(ctx: AppContext, key: string) {
   const { accountMaxFailures, accountLockoutMinutes } = ctx.config.rateLimit;
@@ -30,7 +32,7 @@ export async function clearFailures(ctx: AppContext, key: string) {
 
 /** Forgets failures older than a day; run by the cleanup job. */
 export async function pruneAttempts(ctx: AppContext) {
-  await ctx.db.delete(authAttempts).where(lt(authAttempts.createdAt, new Date(Date.now() - 86_400_000)));
+  await ctx.db.delete(authAttempts).where(lt(authAttempts.createdAt, new Date(Date.now() - DAY_MS)));
 }
 
 export const attemptKey = {

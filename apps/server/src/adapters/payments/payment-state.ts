@@ -1,0 +1,74 @@
+import { MICROS_PER_CENT, PaymentStatusCode } from '@cryptads/contract/billing-messages';
+
+/**
+ * The life of one payment (docs/decisions/011-payments.md):
+ * `created -> pending -> paid | failed | expired | canceled`. It only moves forward: a
+ * provider event that names an earlier state, or any event after a final state, changes
+ * nothing, so a late 'expired' never overwrites 'paid' and a repeated 'paid' credits once.
+ * Pure: the service applies it inside the transaction that holds the payment's row lock.
+ */
+export const PAYMENT_STATUSES = ['created', 'pending', 'paid', 'failed', 'expired', 'canceled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const FINAL_PAYMENT_STATUSES: readonly PaymentStatus[] = ['paid', 'failed', 'expired', 'canceled'];
+export const isFinalPaymentStatus = (status: PaymentStatus) => FINAL_PAYMENT_STATUSES.includes(status);
+
+const STEP: Record<PaymentStatus, number> = { created: 0, pending: 1, paid: 2, failed: 2, expired: 2, canceled: 2 };
+
+/** True when a payment in `from` may move to `to` (never backwards, never out of a final state). */
+export const canMovePayment = (from: PaymentStatus, to: PaymentStatus) =>
+  !isFinalPaymentStatus(from) && STEP[to] > STEP[from];
+
+export type PaymentTransition =
+  /** The payment moves; when `to` is 'paid' the caller credits (once: only this result does). */
+  | { kind: 'moved'; from: PaymentStatus; to: PaymentStatus }
+  /** Nothing to do: the same state again, or an earlier one arriving late. */
+  | { kind: 'ignored'; status: PaymentStatus; incoming: PaymentStatus }
+  /**
+   * A final state met a different final state. `needsReview` is set when the provider now
+   * says 'paid' for a payment we closed as failed, expired or canceled: money may have
+   * arrived late, which the state machine must not credit by itself, and an operator must see.
+   */
+  | { kind: 'conflict'; status: PaymentStatus; incoming: PaymentStatus; needsReview: boolean };
+
+export function transitionPayment(current: PaymentStatus, incoming: PaymentStatus): PaymentTransition {
+  if (canMovePayment(current, incoming)) return { kind: 'moved', from: current, to: incoming };
+  if (isFinalPaymentStatus(current) && isFinalPaymentStatus(incoming) && current !== incoming)
+    return { kind: 'conflict', status: current, incoming, needsReview: incoming === 'paid' };
+  return { kind: 'ignored', status: current, incoming };
+}
+
+/**
+ * The status code the API shows for a payment (spec 001 §3, DESIGN §3): created is
+ * Pending, pending (the provider saw the customer pay and waits for confirmation) is
+ * Processing, paid is Completed, expired and canceled are Canceled, failed is Failed.
+ */
+export function paymentStatusCode(status: PaymentStatus): PaymentStatusCode {
+  switch (status) {
+    case 'created':
+      return PaymentStatusCode.Pending;
+    case 'pending':
+      return PaymentStatusCode.Processing;
+    case 'paid':
+      return PaymentStatusCode.Completed;
+    case 'failed':
+      return PaymentStatusCode.Failed;
+    case 'expired':
+    case 'canceled':
+      return PaymentStatusCode.Denied;
+  }
+}
+
+/**
+ * What a paid deposit credits when the provider received `paidMicros` of the `totalMicros`
+ * charged (amount + fee + VAT): the whole amount when paid in full, else the same share of
+ * the amount as arrived of the total, rounded down to the cent ("credit what arrived").
+ * Never more than the amount: an overpayment is for an operator to settle.
+ */
+export function creditForPayment(input: { amountMicros: bigint; totalMicros: bigint; paidMicros: bigint }): bigint {
+  const { amountMicros, totalMicros, paidMicros } = input;
+  if (totalMicros <= 0n || paidMicros <= 0n) return 0n;
+  if (paidMicros >= totalMicros) return amountMicros;
+  const share = (amountMicros * paidMicros) / totalMicros;
+  return (share / MICROS_PER_CENT) * MICROS_PER_CENT;
+}

@@ -1,0 +1,99 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENERIC_MESSAGES } from '@cryptads/contract/api';
+import { buildPath, type EndpointDef, type Role } from '@cryptads/contract/endpoint';
+import { allEndpoints } from '@cryptads/contract/endpoints/all';
+import { OkSchema } from '@cryptads/contract/api';
+import { endpointKey, registerEndpoints, route } from './lib/endpoint-routes';
+import { body, loginAs } from './testing/helpers';
+import { createTestApp, type TestApp } from './testing/test-app';
+
+/**
+ * The endpoint table is the one place roles are declared (docs/decisions/009): this walks
+ * every endpoint, so a new one is checked the day it is added, with no test to remember.
+ */
+
+/** A value for each path parameter: an id that exists for nobody. */
+const pathOf = (endpoint: EndpointDef) =>
+  `/api${buildPath(endpoint.path, Object.fromEntries((endpoint.path.match(/:(\w+)/g) ?? []).map((p) => [p.slice(1), '1'])))}`;
+
+const CUSTOMER_ROLES = ['advertiser', 'publisher'] as const satisfies readonly Role[];
+const isPublic = (endpoint: EndpointDef) => endpoint.roles.includes('public');
+
+let app: TestApp;
+const tokens = {} as Record<(typeof CUSTOMER_ROLES)[number], string>;
+
+beforeAll(async () => {
+  app = await createTestApp({}, { operatorToken: 'operator-secret-for-tests' });
+  for (const role of CUSTOMER_ROLES) tokens[role] = (await loginAs(app, role)).token;
+});
+afterAll(async () => {
+  await app.closeAll();
+});
+
+describe('the endpoint table', () => {
+  it('declares each method and path once, every one with roles', () => {
+    const keys = allEndpoints.map(endpointKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const endpoint of allEndpoints) expect(endpoint.roles.length, endpointKey(endpoint)).toBeGreaterThan(0);
+  });
+
+  it('has a route on the server for every endpoint', () => {
+    const missing = allEndpoints.filter(
+      (endpoint) => !app.hasRoute({ method: endpoint.method, url: `/api${endpoint.path}` }),
+    );
+    expect(missing.map(endpointKey)).toEqual([]);
+  });
+
+  it('refuses to start with an endpoint that declares no roles', async () => {
+    const bare = Fastify();
+    const endpoint = { method: 'GET', path: '/nobody', roles: [], tag: 't', summary: 's', response: OkSchema } as const;
+    expect(() => registerEndpoints(bare, [route(endpoint, async () => ({ ok: true as const }))])).toThrow(
+      /declares no roles/,
+    );
+    await bare.close();
+  });
+
+  it('answers 401 without a session on every endpoint that needs one', async () => {
+    const wrong: string[] = [];
+    for (const endpoint of allEndpoints.filter((e) => !isPublic(e))) {
+      const res = await app.inject({ method: endpoint.method, url: pathOf(endpoint) });
+      if (res.statusCode !== 401 || body(res).reason !== GENERIC_MESSAGES.unauthorized)
+        wrong.push(`${endpointKey(endpoint)} → ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers 403 to each customer role the endpoint does not allow, before looking at the input', async () => {
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const endpoint of allEndpoints.filter((e) => !isPublic(e))) {
+      for (const role of CUSTOMER_ROLES.filter((r) => !endpoint.roles.includes(r))) {
+        checked++;
+        const res = await app.inject({
+          method: endpoint.method,
+          url: pathOf(endpoint),
+          headers: { authorization: `Bearer ${tokens[role]}` },
+        });
+        if (res.statusCode !== 403 || body(res).reason !== GENERIC_MESSAGES.forbiddenRole)
+          wrong.push(`${role} ${endpointKey(endpoint)} → ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('lists every endpoint in the OpenAPI document', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    // Paths are relative to the document's server, /api.
+    const doc = JSON.parse(res.body) as { servers: { url: string }[]; paths: Record<string, Record<string, unknown>> };
+    expect(doc.servers).toEqual([{ url: '/api' }]);
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+      ),
+    );
+    const missing = allEndpoints.map(endpointKey).filter((key) => !documented.has(key));
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,94 @@
+import type { Db, Tx } from '../../db/client';
+import { domainEvents } from '../../db/schema/events';
+
+/**
+ * Domain events (issue #9 §2, docs/decisions/010-domain-events.md): written in the same
+ * transaction as the change they describe, into an outbox table, and handled after commit by
+ * the event worker (./worker.ts: notifications, referral rewards, campaign reactivation, the
+ * delivery index). A failing handler never rolls back the change that caused it, and is retried.
+ */
+export type DomainEvent =
+  /** A campaign, its creatives or its exclusion list changed (any status change included). */
+  | { type: 'campaign.changed'; campaignId: number; ownerId: number }
+  /** A website or its preferences changed (status, categories, verification). */
+  | { type: 'website.changed'; websiteId: number; ownerId: number }
+  /** A zone changed (status, alias). */
+  | { type: 'zone.changed'; zoneId: number; websiteId: number }
+  /** An advertiser's global blacklist changed. */
+  | { type: 'blacklist.changed'; ownerId: number }
+  /** An account was disabled, enabled or deleted. */
+  | { type: 'account.changed'; userId: number }
+  /**
+   * Money arrived in a user's available balance (deposit, credit, refund, referral reward);
+   * `reason` is the ledger kind. Publisher earnings are not announced (one per batch).
+   */
+  | { type: 'balance.credited'; userId: number; amountMicros: string; reason: string }
+  /** Ad spend was debited from an advertiser in a recorded batch. */
+  | { type: 'spend.recorded'; userId: number; amountMicros: string }
+  /** A customer sent a document for review (billing profile): operators are told. */
+  | { type: 'kyc.submitted'; userId: number; documentId: string }
+  /** The identity review decided (KYC provider or operator): the customer is told, with the reason. */
+  | { type: 'kyc.reviewed'; userId: number; outcome: 'approved' | 'rejected' | 'retry'; reason: string | null }
+  /** A publisher saved where payouts go: the customer is told (a change they did not make must stand out). */
+  | { type: 'withdraw-options.saved'; userId: number; method: string }
+  /** The VAT re-check job got VIES's answer for a saved VAT code. */
+  | { type: 'vat.checked'; userId: number; status: 'valid' | 'invalid' }
+  /**
+   * A deposit was paid and credited once (deposits module); micro-euros as strings: the amount
+   * credited, the processing fee, the VAT and the total charged. The invoices module bills it.
+   */
+  | {
+      type: 'deposit.paid';
+      paymentId: string;
+      userId: number;
+      amountMicros: string;
+      feeMicros: string;
+      vatMicros: string;
+      totalMicros: string;
+      /** 'crypto' | 'card' | 'bank_transfer' (DepositMethod). */
+      method: string;
+      /** 'sandbox' | 'stripe' | 'coingate' | 'bank'. */
+      provider: string;
+    }
+  /** A payout was created for a publisher with autoInvoicing on: the invoices module issues its self-billing invoice. */
+  | { type: 'payout.requested'; payoutId: number; userId: number; amountMicros: string }
+  /** A payout was made or moved on (requested, sent, completed, failed): the publisher is told. */
+  | { type: 'payout.changed'; payoutId: number; userId: number; status: 'requested' | 'sent' | 'completed' | 'failed' };
+
+export type DomainEventType = DomainEvent['type'];
+export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+
+/** Transactions that wrote at least one event: their commit wakes the worker (wakeOnCommit). */
+const emittedIn = new WeakSet<object>();
+
+/** Writes an event into the outbox, in the caller's transaction. */
+export async function emitEvent(tx: Tx, event: DomainEvent): Promise<void> {
+  await emitEvents(tx, [event]);
+}
+
+/** Writes several events in one statement (the recorder: one per advertiser of a batch). */
+export async function emitEvents(tx: Tx, events: readonly DomainEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await tx.insert(domainEvents).values(events.map((event) => ({ type: event.type, payload: event })));
+  emittedIn.add(tx);
+}
+
+/**
+ * The database the services of a server get: after a transaction that emitted events
+ * commits, `wake` runs (the in-process worker starts at once instead of on its timer). A
+ * transaction that rolls back wakes nobody; its events never existed.
+ */
+export function wakeOnCommit(db: Db, wake: () => void): Db {
+  const wrapped = Object.create(db) as Db;
+  wrapped.transaction = (async (work, config) => {
+    let emitted = false;
+    const result = await db.transaction(async (tx) => {
+      const value = await work(tx);
+      emitted = emittedIn.has(tx);
+      return value;
+    }, config);
+    if (emitted) wake();
+    return result;
+  }) as Db['transaction'];
+  return wrapped;
+}

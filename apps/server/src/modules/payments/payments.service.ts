@@ -1,0 +1,316 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { DepositBreakdown } from '@cryptads/contract/billing-messages';
+import { DEPOSIT_MESSAGES, PAYMENT_ID_PATTERN } from '@cryptads/contract/deposit-messages';
+import type { Payments } from '../../adapters/payments/payments';
+import { creditForPayment, type PaymentStatus, transitionPayment } from '../../adapters/payments/payment-state';
+import {
+  type PaymentMethod,
+  type PaymentProvider,
+  PaymentProviderError,
+  type PaymentPurpose,
+  type PaymentSnapshot,
+  type ProviderEvent,
+} from '../../adapters/payments/port';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { paymentEvents, payments } from '../../db/schema/payments';
+import { AppError, notFound } from '../../lib/errors';
+import { fulfilDeposit } from './deposit-credit';
+
+/**
+ * Payments (docs/decisions/011-payments.md, 014-deposits.md): open a payment at a provider,
+ * then apply what the provider reports through the state machine, in one transaction per
+ * event that locks the payment's row. The webhook and the browser's return go through the
+ * same function, so whichever arrives first, twice or at once, a paid payment is fulfilled
+ * once.
+ */
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export const PROVIDER_UNAVAILABLE = DEPOSIT_MESSAGES.providerUnavailable;
+
+/** 'pay_' and 20 URL-safe random characters (120 bits): unguessable, and fits every provider's reference field. */
+export const newPaymentId = () => `pay_${randomBytes(15).toString('base64url')}`;
+
+export type NewPayment = {
+  userId: number;
+  purpose: PaymentPurpose;
+  method: PaymentMethod;
+  breakdown: DepositBreakdown;
+  /** Shown on the provider's page. */
+  description: string;
+  customerEmail: string | null;
+  /** Paths of the web app the browser comes back to; `payment` and `paymentId` are added. */
+  returnPath: string;
+};
+
+/**
+ * Inserts the payment row (committed before the provider is called, so that a fast webhook
+ * finds it). `beforeInsert` runs in the same transaction, for the caller's rules that need a
+ * lock (the daily card maximum).
+ */
+export async function insertPayment(
+  db: Db,
+  provider: PaymentProvider,
+  input: Pick<NewPayment, 'userId' | 'purpose' | 'method' | 'breakdown'>,
+  beforeInsert?: (tx: Tx) => Promise<void>,
+): Promise<PaymentRow> {
+  const { breakdown } = input;
+  return db.transaction(async (tx) => {
+    await beforeInsert?.(tx);
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        id: newPaymentId(),
+        userId: input.userId,
+        purpose: input.purpose,
+        method: input.method,
+        provider: provider.name,
+        amountMicros: breakdown.amountMicros,
+        feePercent: breakdown.feePercent,
+        feeMicros: breakdown.feeMicros,
+        vatPercent: breakdown.vatPercent,
+        vatMicros: breakdown.vatMicros,
+        totalMicros: breakdown.totalMicros,
+      })
+      .returning();
+    if (!row) throw new Error('payment insert returned nothing');
+    return row;
+  });
+}
+
+const withQuery = (url: string, params: Record<string, string>) => {
+  const u = new URL(url);
+  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+  return u.toString();
+};
+
+/**
+ * Opens a payment at the provider of its method and answers where the browser pays. A
+ * provider that refuses or cannot be reached leaves the payment failed and answers 502.
+ */
+export async function openPayment(
+  db: Db,
+  providers: Payments,
+  publicUrl: string,
+  input: NewPayment,
+  beforeInsert?: (tx: Tx) => Promise<void>,
+): Promise<{ payment: PaymentRow; url: string }> {
+  const provider = providers.forMethod(input.method);
+  const payment = await insertPayment(db, provider, input, beforeInsert);
+  const back = `${publicUrl}${input.returnPath}`;
+  let created: Awaited<ReturnType<PaymentProvider['createPayment']>>;
+  try {
+    created = await provider.createPayment({
+      paymentId: payment.id,
+      userId: input.userId,
+      purpose: input.purpose,
+      amountMicros: payment.totalMicros,
+      method: input.method,
+      description: input.description,
+      returnUrl: withQuery(back, { payment: 'success', paymentId: payment.id }),
+      cancelUrl: withQuery(back, { payment: 'canceled', paymentId: payment.id }),
+      customerEmail: input.customerEmail,
+    });
+  } catch (error) {
+    await db
+      .update(payments)
+      .set({ status: 'failed', providerStatus: 'create_failed', updatedAt: new Date() })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'created')));
+    if (error instanceof PaymentProviderError) throw new AppError(502, PROVIDER_UNAVAILABLE);
+    throw error;
+  }
+  const [updated] = await db
+    .update(payments)
+    .set({ providerRef: created.providerRef, redirectUrl: created.redirectUrl, updatedAt: new Date() })
+    .where(eq(payments.id, payment.id))
+    .returning();
+  return { payment: updated ?? payment, url: created.redirectUrl };
+}
+
+/** One of the caller's payments; another account's (or no) payment answers 404. */
+export async function ownedPayment(db: DbOrTx, userId: number, paymentId: string): Promise<PaymentRow> {
+  if (!PAYMENT_ID_PATTERN.test(paymentId)) throw notFound();
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+export type EventOutcome = 'moved' | 'ignored' | 'conflict' | 'duplicate' | 'unknown_payment' | 'mismatch';
+
+export type ApplyResult = { outcome: EventOutcome; payment: PaymentRow | null; fulfilled: boolean };
+
+type Log = { warn: (o: object, m: string) => void };
+
+async function lockPayment(tx: Tx, event: Pick<ProviderEvent, 'provider' | 'paymentId' | 'providerRef'>) {
+  const where =
+    event.paymentId && PAYMENT_ID_PATTERN.test(event.paymentId)
+      ? eq(payments.id, event.paymentId)
+      : and(eq(payments.provider, event.provider), eq(payments.providerRef, event.providerRef));
+  const [row] = await tx.select().from(payments).where(where).limit(1).for('update');
+  return row ?? null;
+}
+
+const eventPayload = (event: ProviderEvent): Record<string, unknown> => ({
+  ...event,
+  paidMicros: event.paidMicros?.toString() ?? null,
+});
+
+/**
+ * Applies one provider event: stored first under (provider, provider event id) — a repeated
+ * delivery stops there — then the payment moves forward or not (payment-state.ts), and a
+ * move to 'paid' fulfils the payment (a deposit credits the balance), all in one transaction
+ * holding the payment's row lock.
+ */
+export async function applyProviderEvent(db: Db, event: ProviderEvent, log?: Log): Promise<ApplyResult> {
+  return db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, event);
+    const mismatch =
+      payment !== null &&
+      (payment.provider !== event.provider ||
+        (payment.providerRef !== null && payment.providerRef !== event.providerRef));
+    const transition = payment && !mismatch ? transitionPayment(payment.status as PaymentStatus, event.status) : null;
+    const outcome: EventOutcome = !payment
+      ? 'unknown_payment'
+      : mismatch
+        ? 'mismatch'
+        : (transition?.kind ?? 'ignored');
+    const stored = await tx
+      .insert(paymentEvents)
+      .values({
+        provider: event.provider,
+        providerEventId: event.providerEventId,
+        paymentId: payment?.id ?? null,
+        status: event.status,
+        providerStatus: event.providerStatus,
+        paidMicros: event.paidMicros ?? null,
+        outcome,
+        payload: eventPayload(event),
+      })
+      .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.providerEventId] })
+      .returning({ id: paymentEvents.id });
+    if (stored.length === 0) return { outcome: 'duplicate', payment, fulfilled: false };
+    if (!payment || !transition || mismatch) {
+      log?.warn({ event: eventPayload(event), outcome }, 'payment event names no payment of ours');
+      return { outcome, payment, fulfilled: false };
+    }
+    const now = new Date();
+    if (transition.kind === 'ignored') return { outcome, payment, fulfilled: false };
+    if (transition.kind === 'conflict') {
+      if (!transition.needsReview) return { outcome, payment, fulfilled: false };
+      // Money may have arrived after we closed the payment: an operator decides, the machine does not credit.
+      log?.warn({ paymentId: payment.id, status: payment.status, incoming: event.status }, 'late paid: needs review');
+      const [flagged] = await tx
+        .update(payments)
+        .set({ needsReview: true, providerStatus: event.providerStatus, updatedAt: now })
+        .where(eq(payments.id, payment.id))
+        .returning();
+      return { outcome, payment: flagged ?? payment, fulfilled: false };
+    }
+    if (event.status !== 'paid') {
+      const [moved] = await tx
+        .update(payments)
+        .set({ status: event.status, providerStatus: event.providerStatus, updatedAt: now })
+        .where(eq(payments.id, payment.id))
+        .returning();
+      return { outcome, payment: moved ?? payment, fulfilled: false };
+    }
+    return settlePaid(tx, payment, event.paidMicros ?? payment.totalMicros, event.providerStatus, now);
+  });
+}
+
+/** A payment is paid (its row locked by the caller): what arrived is credited once and announced. */
+export async function settlePaid(
+  tx: Tx,
+  payment: PaymentRow,
+  paidMicros: bigint,
+  providerStatus: string,
+  now: Date,
+): Promise<ApplyResult> {
+  const credited = creditForPayment({
+    amountMicros: payment.amountMicros,
+    totalMicros: payment.totalMicros,
+    paidMicros,
+  });
+  // Nothing usable arrived, or more than was charged: money an operator must look at.
+  const needsReview = credited === 0n || paidMicros > payment.totalMicros;
+  const [paid] = await tx
+    .update(payments)
+    .set({
+      status: 'paid',
+      providerStatus,
+      paidMicros,
+      creditedMicros: credited,
+      needsReview: payment.needsReview || needsReview,
+      paidAt: now,
+      updatedAt: now,
+    })
+    .where(eq(payments.id, payment.id))
+    .returning();
+  if (!paid) throw new Error(`payment ${payment.id} vanished while locked`);
+  if (credited === 0n) return { outcome: 'moved', payment: paid, fulfilled: false };
+  switch (paid.purpose) {
+    case 'deposit':
+      await fulfilDeposit(tx, paid, paidMicros, credited);
+      break;
+    default:
+      // Marketplace orders are paid through this port next; until then none can be opened.
+      throw new Error(`payment ${paid.id}: no fulfilment for purpose ${paid.purpose}`);
+  }
+  return { outcome: 'moved', payment: paid, fulfilled: true };
+}
+
+/**
+ * The browser is back from the provider's page: the payment is read again at the provider
+ * (the sandbox has nothing to read: its webhook already arrived) and applied like a webhook,
+ * stored as the event `return:{id}:{status}`.
+ */
+export async function checkPayment(db: Db, providers: Payments, payment: PaymentRow, log?: Log): Promise<PaymentRow> {
+  const provider = providers.byName(payment.provider);
+  if (!provider || !payment.providerRef || payment.status === 'paid') return payment;
+  let snapshot: PaymentSnapshot | null;
+  try {
+    snapshot = await provider.fetchStatus(payment.providerRef);
+  } catch (error) {
+    if (error instanceof PaymentProviderError) throw new AppError(502, PROVIDER_UNAVAILABLE);
+    throw error;
+  }
+  if (!snapshot) return reread(db, payment.id);
+  const result = await applyProviderEvent(
+    db,
+    { ...snapshot, paymentId: payment.id, providerEventId: `return:${payment.id}:${snapshot.status}` },
+    log,
+  );
+  return result.payment && result.outcome !== 'mismatch' ? reread(db, payment.id) : payment;
+}
+
+async function reread(db: DbOrTx, id: string): Promise<PaymentRow> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * The customer gives up a payment that is not paid yet (Reset, or back from the provider's
+ * page without paying). A provider that already saw the money wins: the payment is read
+ * again first, and only one still 'created' is canceled. Should the customer pay it anyway
+ * later, the late 'paid' is flagged for an operator (payment-state.ts).
+ */
+export async function cancelPayment(db: Db, providers: Payments, payment: PaymentRow, log?: Log): Promise<PaymentRow> {
+  const current = await checkPayment(db, providers, payment, log);
+  if (current.status !== 'created') return current;
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id)).limit(1).for('update');
+    if (locked?.status !== 'created') return locked ?? current;
+    const [canceled] = await tx
+      .update(payments)
+      .set({ status: 'canceled', providerStatus: 'canceled_by_customer', updatedAt: new Date() })
+      .where(eq(payments.id, payment.id))
+      .returning();
+    return canceled ?? locked;
+  });
+}

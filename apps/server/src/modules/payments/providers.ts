@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { COINGATE_API_URLS } from '../../adapters/payments/coingate';
+import { createPayments, type Payments, type PaymentsSettings } from '../../adapters/payments/payments';
+import type { Config } from '../../config';
+import type { AppContext } from '../../context';
+
+export type WebhookProvider = 'sandbox' | 'stripe' | 'coingate';
+
+/** Our webhook path for a provider (under /api). */
+export const webhookPath = (provider: WebhookProvider) => `/api/billing/webhooks/${provider}`;
+
+/**
+ * The key the sandbox signs its webhooks with: SANDBOX_PAYMENTS_SECRET, or random per
+ * process. The hosted page signs and delivers its webhook to this same process
+ * (sandbox-page.routes.ts), so nothing outside ever needs to know a generated one.
+ */
+const processSandboxSecret = randomBytes(32).toString('base64url');
+export const sandboxSecret = (config: Config) => config.payments.sandboxSecret ?? processSandboxSecret;
+
+/** The payments port's settings from the configuration. */
+export function paymentsSettings(config: Config): PaymentsSettings {
+  const { payments } = config;
+  return {
+    card: payments.card,
+    crypto: payments.crypto,
+    sandbox: { secret: sandboxSecret(config), publicUrl: config.publicUrl },
+    ...(payments.stripe ? { stripe: payments.stripe } : {}),
+    ...(payments.coingate
+      ? {
+          coingate: {
+            apiToken: payments.coingate.apiToken,
+            apiUrl: COINGATE_API_URLS[payments.coingate.environment],
+            callbackUrl: `${config.publicUrl}${webhookPath('coingate')}`,
+            callbackSecret: payments.coingate.callbackSecret,
+          },
+        }
+      : {}),
+  };
+}
+
+/** The providers of this process, made once from the configuration (tests may set `ctx.payments` to fakes). */
+export function paymentsOf(ctx: Pick<AppContext, 'config' | 'payments'>): Payments {
+  ctx.payments ??= createPayments(paymentsSettings(ctx.config));
+  return ctx.payments;
+}

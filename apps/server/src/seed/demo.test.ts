@@ -1,0 +1,78 @@
+import { rmSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BillingHistoryListSchema } from '@cryptads/contract/billing-history';
+import { DEPOSIT_METHOD_LABELS } from '@cryptads/contract/billing-messages';
+import { BillingProfileViewSchema } from '@cryptads/contract/billing-profile';
+import { eurosToMicros } from '@cryptads/contract/money';
+import { users } from '../db/schema/users';
+import { checkLedger } from '../modules/ledger/check';
+import { tempDataDir } from '../modules/campaigns/test-helpers';
+import { createSession } from '../modules/sessions/sessions.service';
+import { bearer, body, drainEvents } from '../testing/helpers';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { DEMO_ACCOUNTS, seedDemo } from './demo';
+
+const ADVERTISER = 'advertiser@cryptads.example';
+
+describe('the demo world', () => {
+  let app: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = tempDataDir();
+    app = await createTestApp({ DATA_DIR: dir, DEMO_HISTORY_DAYS: '2' });
+  });
+  afterAll(async () => {
+    await app.closeAll();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('gives the advertiser a verified company and paid deposits with invoices, its balance unchanged; once', async () => {
+    await seedDemo(app.ctx);
+    await drainEvents(app);
+    await seedDemo(app.ctx);
+    await drainEvents(app);
+
+    const [user] = await app.ctx.db.select().from(users).where(eq(users.email, ADVERTISER));
+    if (!user) throw new Error('no demo advertiser');
+    expect(user.balanceMicros).toBe(
+      eurosToMicros(DEMO_ACCOUNTS.find((a) => a.email === ADVERTISER)?.depositEuros ?? -1),
+    );
+    const { token } = await createSession(app.ctx.db, {
+      userId: user.id,
+      scope: 'full',
+      rememberMe: false,
+      meta: { ip: '127.0.0.1', userAgent: 'vitest' },
+    });
+    const headers = bearer(token);
+
+    const profile = BillingProfileViewSchema.parse(
+      body(await app.inject({ method: 'GET', url: '/api/billing', headers })).response,
+    );
+    expect(profile).toMatchObject({
+      isCompany: true,
+      name: 'Ada Media Ltd',
+      kycVerified: 1,
+      docVerification: 1,
+      verification: 'verified',
+      complete: true,
+    });
+
+    const history = BillingHistoryListSchema.parse(
+      body(await app.inject({ method: 'GET', url: '/api/billing/history', headers })).response,
+    );
+    const deposits = history.filter((row) => row.unique.startsWith('deposit'));
+    expect(deposits.map((d) => [d.method, d.amount, d.hasDocument]).sort()).toEqual([
+      [DEPOSIT_METHOD_LABELS.bank_transfer, 1000, true],
+      [DEPOSIT_METHOD_LABELS.card, 500, true],
+    ]);
+    for (const d of deposits) {
+      expect(d.number).toMatch(/^INV-/);
+      const pdf = await app.inject({ method: 'GET', url: `/api/billing/history/${d.unique}`, headers });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toContain('application/pdf');
+      expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    expect((await checkLedger(app.ctx.db)).ok).toBe(true);
+  }, 120_000);
+});

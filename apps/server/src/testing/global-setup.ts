@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../db/client';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A tarball of a migrated PGlite data directory; every test app starts from a copy. */
+    pgliteTemplate: string;
+    /** A migrated PostgreSQL database; every test app gets `CREATE DATABASE … TEMPLATE` it. */
+    postgresTemplate: string;
+  }
+}
+
+/**
+ * Migrates one database per test run, so that a test app copies it instead of running
+ * initdb and the migrations again (about 1.5 s on PGlite, 0.8 s on PostgreSQL, per app).
+ * Each test app still gets a database of its own. Runs once per vitest project.
+ */
+export default async function setup(project: TestProject) {
+  const base = process.env.TEST_DATABASE_URL;
+  if (project.name === 'server-postgres' && base) {
+    const name = `cryptads_test_template_${randomBytes(6).toString('hex')}`;
+    await adminQuery(base, `CREATE DATABASE ${name}`);
+    const database = await openDatabase({ url: withDatabase(base, name) });
+    // CREATE DATABASE … TEMPLATE refuses a template anyone is connected to.
+    await database.close();
+    project.provide('postgresTemplate', name);
+    return () => adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+  const database = await openDatabase({});
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  const tarball = await client.dumpDataDir('none');
+  await database.close();
+  const dir = mkdtempSync(path.join(tmpdir(), 'cryptads-pglite-'));
+  const file = path.join(dir, 'migrated.tar');
+  writeFileSync(file, new Uint8Array(await tarball.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
+
+export function withDatabase(url: string, name: string) {
+  const next = new URL(url);
+  next.pathname = `/${name}`;
+  return next.toString();
+}
+
+export async function adminQuery(url: string, sql: string) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}

@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
+import type { VatValidateInput } from '@cryptads/contract/billing';
+import { billingDetailsApi } from './client';
+import { billingDetailsKeys } from './keys';
+
+/** POST /api/billing/vat/validate: the Verify button (spec 001 §5, §8). */
+export const validateVat = (input: VatValidateInput) => billingDetailsApi.validateVat({ body: input });
+
+export const useValidateVat = () =>
+  useMutation({ mutationKey: billingDetailsKeys.validateVat(), mutationFn: validateVat });

@@ -1,0 +1,15 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { NotFoundPage } from '../../../ui/not-found-page';
+
+const BillingHistoryPage = lazy(async () => ({ default: (await import('./billing-history-page')).BillingHistoryPage }));
+
+/** /billing/history/ (mounted at `history/*` by app/billing-routes.tsx). */
+export function BillingHistoryRoutes() {
+  return (
+    <Routes>
+      <Route index element={<BillingHistoryPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

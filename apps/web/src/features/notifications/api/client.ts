@@ -1,0 +1,6 @@
+import type { notificationEndpoints } from '@cryptads/contract/endpoints/notifications';
+import { notificationRoutes } from '@cryptads/contract/endpoints/notifications.routes';
+import { endpointClient } from '../../../lib/api-client';
+
+/** The notifications API (spec 000 §2.12), from the contract's endpoint table. */
+export const notificationsApi = endpointClient<typeof notificationEndpoints>(notificationRoutes);

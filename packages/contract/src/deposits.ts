@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { DEPOSIT_LIMITS } from './billing-messages';
+import { DEPOSIT_METHODS, PAYMENT_STATES } from './deposit-messages';
+
+export * from './deposit-messages';
+
+/**
+ * Deposits (spec 001 §2, §4, §5, §7, §9; docs/decisions/014-deposits.md): what the deposit
+ * screens read and what the payment calls answer. Amounts are euros with 2 decimals; the
+ * inputs (CryptoDepositInputSchema, CardDepositInputSchema) live in billing.ts.
+ */
+
+/** One deposit as the deposit screen and the payment calls show it. */
+export const DepositRowSchema = z.object({
+  id: z.string(),
+  /** ISO 8601 instant the deposit was opened. */
+  date: z.string(),
+  method: z.enum(DEPOSIT_METHODS),
+  /** What the balance is credited with when paid in full. */
+  amount: z.number(),
+  fee: z.number(),
+  vat: z.number(),
+  /** What the provider charges (amount + fee + VAT). */
+  total: z.number(),
+  /** What the balance was credited with; null until paid (below `amount` when a crypto payment was underpaid). */
+  credited: z.number().nullable(),
+  /** Payment status code (spec 001 §3): 0 Pending, 1 Completed, 2 Processing, 3 Canceled, 4 Failed. */
+  valid: z.number().int(),
+  state: z.enum(PAYMENT_STATES),
+});
+export type DepositRow = z.infer<typeof DepositRowSchema>;
+
+/** GET /billing/deposit: everything the deposit screen needs besides the amount typed. */
+export const DepositOverviewSchema = z.object({
+  balance: z.number(),
+  latestDeposits: z.array(DepositRowSchema).max(DEPOSIT_LIMITS.latestDepositsShown),
+  fees: z.object({ cryptoProcessingFeePercent: z.number(), cardFeePercent: z.number() }),
+  /** The VAT rate this account pays on deposits: 0 under reverse charge and outside the EU. */
+  vatPercent: z.number(),
+  vatTreatment: z.enum(['standard', 'reverse_charge', 'outside_scope']),
+  /** Deposits blocked for this account (spec 001 §3): all of them, crypto, card. */
+  blocked: z.object({ all: z.boolean(), crypto: z.boolean(), card: z.boolean() }),
+  /** 'Steps to Deposit Funds' (spec 001 §2): each step done or not. */
+  steps: z.object({ billingDetails: z.boolean(), qualifyingCampaign: z.boolean() }),
+  /** Euros already opened or paid by card today (UTC), against the daily card maximum. */
+  cardDepositedToday: z.number(),
+});
+export type DepositOverview = z.infer<typeof DepositOverviewSchema>;
+
+/** Answer of POST /billing/deposit/card and /crypto: where the browser pays (spec 001 §7 `response.url`). */
+export const DepositRedirectWithIdSchema = z.object({ url: z.string(), paymentId: z.string() });
+export type DepositRedirect = z.infer<typeof DepositRedirectWithIdSchema>;
+
+/** GET /billing/deposit/crypto-id: the crypto payment generated and not paid yet, for Pay Now or Reset. */
+export const OpenCryptoPaymentSchema = z.object({
+  payment: DepositRowSchema.extend({ url: z.string() }).nullable(),
+});
+export type OpenCryptoPayment = z.infer<typeof OpenCryptoPaymentSchema>;
+
+/**
+ * POST /billing/payment: the browser is back from the payment page (`check`: the payment is
+ * read again at the provider and applied like a webhook), or the customer gives up a payment
+ * not paid yet (`cancel`: the crypto screen's Reset, a card payment page left).
+ */
+export const PaymentActionInputSchema = z.object({
+  paymentId: z.string().trim().min(1).max(100),
+  action: z.enum(['check', 'cancel']).default('check'),
+});
+export type PaymentActionInput = z.input<typeof PaymentActionInputSchema>;
+
+/** GET /billing/deposit/bank-transfer: our bank details and this account's reference. */
+export const BankTransferDetailsSchema = z.object({
+  /** Written on the transfer, so that we know whose money it is; a new one after each confirmed transfer. */
+  reference: z.string(),
+  /** Null when the operator has not configured a bank account (INVOICE_ISSUER_IBAN / _BIC). */
+  bank: z
+    .object({
+      beneficiary: z.string(),
+      iban: z.string(),
+      bic: z.string(),
+      bankName: z.string().nullable(),
+      address: z.string(),
+    })
+    .nullable(),
+  /** VAT this account pays, included in what it sends. */
+  vatPercent: z.number(),
+});
+export type BankTransferDetails = z.infer<typeof BankTransferDetailsSchema>;
+
+/** The answer of a provider webhook: received (also for repeated and unknown events). */
+export const WebhookAnswerSchema = z.object({ received: z.literal(true) });

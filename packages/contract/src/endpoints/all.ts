@@ -1,0 +1,49 @@
+import type { EndpointDef } from '../endpoint';
+import { announcementEndpoints } from './announcements';
+import { authEndpoints } from './auth';
+import { billingDetailsEndpoints } from './billing-details';
+import { billingHistoryEndpoints } from './billing-history';
+import { campaignEndpoints } from './campaigns';
+import { depositEndpoints } from './deposits';
+import { newsEndpoints } from './news';
+import { notificationEndpoints } from './notifications';
+import { operatorEndpoints } from './operator';
+import { payoutEndpoints } from './payouts';
+import { referralEndpoints } from './referral';
+import { reportEndpoints } from './reports';
+import { settingsEndpoints } from './settings';
+import { systemEndpoints } from './system';
+import { termsEndpoints } from './terms';
+import { uploadEndpoints } from './uploads';
+import { userEndpoints } from './user';
+import { websiteEndpoints } from './websites';
+
+/**
+ * Every endpoint of the API, by domain: the server checks at start that each one has a
+ * handler, and the table-driven role test and the OpenAPI test walk this list. The web app
+ * never imports this file (it would load every schema); it imports one domain's routes.
+ */
+export const endpointsByDomain = {
+  system: systemEndpoints,
+  auth: authEndpoints,
+  user: userEndpoints,
+  settings: settingsEndpoints,
+  notifications: notificationEndpoints,
+  terms: termsEndpoints,
+  announcements: announcementEndpoints,
+  news: newsEndpoints,
+  referral: referralEndpoints,
+  operator: operatorEndpoints,
+  websites: websiteEndpoints,
+  campaigns: campaignEndpoints,
+  uploads: uploadEndpoints,
+  reports: reportEndpoints,
+  deposits: depositEndpoints,
+  billingHistory: billingHistoryEndpoints,
+  billingDetails: billingDetailsEndpoints,
+  payouts: payoutEndpoints,
+} satisfies Record<string, Record<string, EndpointDef>>;
+
+export const allEndpoints: EndpointDef[] = Object.values(endpointsByDomain).flatMap((domain) =>
+  Object.values(domain as Record<string, EndpointDef>),
+);

@@ -1,0 +1,24 @@
+import { CUSTOMER, defineRoutes, PUBLIC } from '../endpoint';
+
+/**
+ * Login, sign-up, recovery, email verification and two-factor (spec 000 §2, §5). The
+ * verification calls and logout accept a session whose email is not confirmed yet.
+ */
+export const authRoutes = defineRoutes({
+  login: { method: 'POST', path: '/login', roles: PUBLIC },
+  register: { method: 'POST', path: '/register', roles: PUBLIC },
+  recovery: { method: 'POST', path: '/recovery', roles: PUBLIC },
+  recoveryValidate: { method: 'POST', path: '/recovery-validate', roles: PUBLIC },
+  logout: { method: 'POST', path: '/user/logout', roles: CUSTOMER, allowUnverified: true },
+  validateEmailCode: {
+    method: 'POST',
+    path: '/user/emailVerification/validate',
+    roles: CUSTOMER,
+    allowUnverified: true,
+  },
+  requestEmailCode: { method: 'POST', path: '/user/emailVerification/request', roles: CUSTOMER, allowUnverified: true },
+  twoFactorStatus: { method: 'GET', path: '/user/twoFactor', roles: CUSTOMER },
+  twoFactorRequest: { method: 'GET', path: '/user/twoFactor/request', roles: CUSTOMER },
+  twoFactorEnable: { method: 'POST', path: '/user/twoFactor/validate', roles: CUSTOMER },
+  twoFactorDisable: { method: 'DELETE', path: '/user/twoFactor/disable', roles: CUSTOMER },
+});

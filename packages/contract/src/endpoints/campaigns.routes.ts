@@ -1,0 +1,32 @@
+import { defineRoutes, PUBLIC } from '../endpoint';
+
+/** The advertiser campaigns API (spec 002 §4, §5, §7). Only the preview by permalink is public. */
+const advertiser = ['advertiser'] as const;
+
+export const campaignRoutes = defineRoutes({
+  options: { method: 'GET', path: '/campaigns/options', roles: advertiser },
+  list: { method: 'GET', path: '/campaigns', roles: advertiser },
+  information: { method: 'GET', path: '/campaigns/information', roles: advertiser },
+  names: { method: 'GET', path: '/campaigns/names', roles: advertiser },
+  archived: { method: 'GET', path: '/campaigns/archived', roles: advertiser },
+  blacklist: { method: 'GET', path: '/campaigns/blacklist', roles: advertiser },
+  saveBlacklist: { method: 'PUT', path: '/campaigns/blacklist', roles: advertiser },
+  draft: { method: 'GET', path: '/campaigns/drafts/:kind', roles: advertiser },
+  saveDraft: { method: 'PUT', path: '/campaigns/drafts/:kind', roles: advertiser },
+  deleteDraft: { method: 'DELETE', path: '/campaigns/drafts/:kind', roles: advertiser },
+  create: { method: 'POST', path: '/campaigns', roles: advertiser },
+  detail: { method: 'GET', path: '/campaigns/:id', roles: advertiser },
+  update: { method: 'PUT', path: '/campaigns/:id', roles: advertiser },
+  run: { method: 'POST', path: '/campaigns/:id/run', roles: advertiser },
+  pause: { method: 'POST', path: '/campaigns/:id/pause', roles: advertiser },
+  archive: { method: 'POST', path: '/campaigns/:id/archive', roles: advertiser },
+  unarchive: { method: 'POST', path: '/campaigns/:id/unarchive', roles: advertiser },
+  duplicate: { method: 'POST', path: '/campaigns/:id/duplicate', roles: advertiser },
+  addCreatives: { method: 'PUT', path: '/campaigns/:id/creatives', roles: advertiser },
+  changeBanner: { method: 'PUT', path: '/campaigns/:id/creatives/:creativeId', roles: advertiser },
+  deleteCreative: { method: 'DELETE', path: '/campaigns/:id/creatives', roles: advertiser },
+  sharing: { method: 'GET', path: '/campaigns/:id/sharing', roles: advertiser },
+  setSharing: { method: 'POST', path: '/campaigns/:id/sharing', roles: advertiser },
+  permalink: { method: 'GET', path: '/campaigns/:id/permalink', roles: advertiser },
+  preview: { method: 'GET', path: '/campaignSharing/:permalink', roles: PUBLIC },
+});

@@ -1,0 +1,12 @@
+import { CUSTOMER, defineRoutes } from '../endpoint';
+
+/** Account settings (spec 000 §2.10): access log, password, email preferences, deletion. */
+export const settingsRoutes = defineRoutes({
+  accessLog: { method: 'GET', path: '/user/sessions/enabledList', roles: CUSTOMER },
+  closeSession: { method: 'DELETE', path: '/user/sessions/device/:id', roles: CUSTOMER },
+  changePassword: { method: 'PUT', path: '/user/password', roles: CUSTOMER },
+  preferences: { method: 'GET', path: '/user/preferences', roles: CUSTOMER },
+  updatePreferences: { method: 'PUT', path: '/user/preferences', roles: CUSTOMER },
+  deleteAccount: { method: 'DELETE', path: '/user', roles: CUSTOMER },
+  cancelDeletion: { method: 'DELETE', path: '/user/deleteRequest', roles: CUSTOMER },
+});

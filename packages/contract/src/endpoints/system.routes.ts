@@ -1,0 +1,9 @@
+import { defineRoutes, PUBLIC } from '../endpoint';
+
+/** Health, the public configuration and the dev mailbox: all readable before anyone logs in. */
+export const systemRoutes = defineRoutes({
+  health: { method: 'GET', path: '/health', roles: PUBLIC },
+  config: { method: 'GET', path: '/config', roles: PUBLIC },
+  /** Registered only while the outbox is the mail transport. */
+  mailbox: { method: 'GET', path: '/dev/mailbox', roles: PUBLIC },
+});

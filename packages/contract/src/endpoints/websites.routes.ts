@@ -1,0 +1,18 @@
+import { defineRoutes } from '../endpoint';
+
+/** The publisher websites API (spec 002 §7). Every call is for publishers only. */
+const publisher = ['publisher'] as const;
+
+export const websiteRoutes = defineRoutes({
+  options: { method: 'GET', path: '/websites/options', roles: publisher },
+  information: { method: 'GET', path: '/websites/information', roles: publisher },
+  validation: { method: 'GET', path: '/websites/validation', roles: publisher },
+  list: { method: 'GET', path: '/websites', roles: publisher },
+  names: { method: 'GET', path: '/websites/names', roles: publisher },
+  create: { method: 'POST', path: '/websites', roles: publisher },
+  detail: { method: 'GET', path: '/websites/:id', roles: publisher },
+  update: { method: 'PUT', path: '/websites/:id', roles: publisher },
+  preferences: { method: 'PUT', path: '/websites/:id/preferences', roles: publisher },
+  verification: { method: 'GET', path: '/websites/:id/verification', roles: publisher },
+  verify: { method: 'POST', path: '/websites/:id/verification', roles: publisher },
+});

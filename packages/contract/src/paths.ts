@@ -1,0 +1,189 @@
+/**
+ * The routes of the web app (spec 000 §2, 002 §2), in the contract because the server
+ * writes links into notifications and mails, and so that a renamed route breaks the build
+ * instead of a link. Imports nothing (no zod): the web's first load reads it.
+ *
+ * `paths` builds the links; `routePatterns` holds what the web's <Route path> declarations
+ * read. paths.test.ts checks that every path lands on the pattern of its screen.
+ *
+ * Paths end with a slash, the form the spec writes and the page titles match on. The two
+ * routes whose last segment is a secret (password recovery, guide) end with the secret,
+ * the form mailed recovery links have always had.
+ */
+
+/** The tabs of one campaign: /campaigns/all/{tab}/{id}/. */
+export const CAMPAIGN_TAB_SEGMENTS = ['setup', 'optimization', 'performance', 'reports'] as const;
+export type CampaignTab = (typeof CAMPAIGN_TAB_SEGMENTS)[number];
+
+/** The tabs of one website: /websites/all/{tab}/{id}/. */
+export const WEBSITE_TAB_SEGMENTS = ['ad-codes', 'preferences', 'reports'] as const;
+export type WebsiteTab = (typeof WEBSITE_TAB_SEGMENTS)[number];
+
+/** The frames of a campaign preview: /campaigns/preview/{id}/[{device}/]; desktop by default. */
+export const PREVIEW_DEVICES = ['desktop', 'mobile', 'share'] as const;
+export type PreviewDevice = (typeof PREVIEW_DEVICES)[number];
+
+/** The creation wizards behind the picker; the application kind is chosen inside the native one. */
+export const WIZARD_KINDS = ['display', 'native', 'popunder'] as const;
+export type WizardKind = (typeof WIZARD_KINDS)[number];
+
+const campaignTab = (tab: CampaignTab, id: number) => `/campaigns/all/${tab}/${id}/`;
+const websiteTab = (tab: WebsiteTab, id: number) => `/websites/all/${tab}/${id}/`;
+
+export const paths = {
+  /** The dashboard; the public screens send a logged-in visitor here. */
+  home: '/',
+  login: '/login/',
+  login2fa: '/login2fa/',
+  signup: '/signup/',
+  forgot: '/forgot/',
+  /** The link of the recovery mail; `code` is the URL-safe secret. */
+  passwordRecovery: (code: string) => `/password-recovery/${code}`,
+  banned: '/banned/',
+  guide: (secret: string) => `/guide/${secret}`,
+  terms: '/terms/',
+  privacyPolicy: '/privacy-policy/',
+
+  campaigns: {
+    all: '/campaigns/all/',
+    archive: '/campaigns/all/archive/',
+    create: '/campaigns/create/',
+    wizard: (kind: WizardKind) => `/campaigns/create/${kind}/`,
+    blacklist: '/campaigns/blacklist/',
+  },
+  campaign: {
+    tab: campaignTab,
+    setup: (id: number) => campaignTab('setup', id),
+    optimization: (id: number) => campaignTab('optimization', id),
+    performance: (id: number) => campaignTab('performance', id),
+    reports: (id: number) => campaignTab('reports', id),
+    /** Public when `idOrPermalink` is a permalink ('<id>,<random>'), the owner's otherwise. */
+    preview: (idOrPermalink: number | string, device?: PreviewDevice) =>
+      `/campaigns/preview/${idOrPermalink}/${device ? `${device}/` : ''}`,
+  },
+
+  websites: {
+    all: '/websites/all/',
+    add: '/websites/add/',
+  },
+  website: {
+    tab: websiteTab,
+    adCodes: (id: number) => websiteTab('ad-codes', id),
+    preferences: (id: number) => websiteTab('preferences', id),
+    reports: (id: number) => websiteTab('reports', id),
+  },
+
+  reports: '/reports/',
+  notifications: '/notifications/',
+  referralProgram: '/referral-program/',
+  faq: {
+    general: '/faq/',
+    advertisers: '/faq/advertisers-faq/',
+    publishers: '/faq/publishers-faq/',
+  },
+  settings: {
+    /** Opens Account Security. */
+    root: '/settings/',
+    security: '/settings/security/',
+    changePassword: '/settings/change-password/',
+    email: '/settings/email/',
+    deleteAccount: '/settings/delete-account/',
+  },
+
+  // The billing centre and the marketplace (spec 001) are not built yet: only the entries
+  // the shell links to today, each showing a coming-soon page.
+  billing: {
+    details: '/billing/details/',
+    identification: '/billing/details/identification/',
+    uploadDocuments: '/billing/details/upload-documents/',
+    withdrawOptions: '/billing/details/withdraw-options/',
+    deposit: '/billing/deposit/',
+    /** The deposit tabs (spec 001 §2: card-payment and bank-transfer are written without a slash). */
+    depositCrypto: '/billing/deposit/crypto/',
+    depositCard: '/billing/deposit/card-payment',
+    depositBankTransfer: '/billing/deposit/bank-transfer',
+    depositInstant: '/billing/deposit/instant/',
+    history: '/billing/history/',
+  },
+  /** The sections of the marketplace mode of the shell (spec 000 §2.7). */
+  marketplace: {
+    browse: '/marketplace/',
+    packages: '/packages/',
+    orders: '/orders/',
+    wishlist: '/wishlist/',
+    cart: '/cart/',
+    newListing: '/new-listing/',
+  },
+} as const;
+
+/**
+ * The <Route path> patterns, grouped by the <Routes> that declares them. The authenticated
+ * sections are mounted lazily as `section/*`, each with a <Routes> of its own whose
+ * patterns are relative to the section (React Router's descendant routes).
+ */
+export const routePatterns = {
+  /** apps/web/src/app/router.tsx: the screens outside the authenticated shell. */
+  public: {
+    login: 'login',
+    login2fa: 'login2fa',
+    signup: 'signup',
+    forgot: 'forgot',
+    passwordRecovery: 'password-recovery/:code',
+    banned: 'banned',
+    guide: 'guide/:secret',
+    terms: 'terms',
+    privacyPolicy: 'privacy-policy',
+    campaignPreview: 'campaigns/preview/:id/:device?',
+  },
+  /** apps/web/src/app/authenticated-app.tsx: the sections of the shell (the dashboard is its index). */
+  shell: {
+    campaigns: 'campaigns/*',
+    websites: 'websites/*',
+    settings: 'settings/*',
+    faq: 'faq/*',
+    referralProgram: 'referral-program',
+    notifications: 'notifications',
+    reports: 'reports',
+    billing: 'billing/*',
+    marketplace: 'marketplace/*',
+    packages: 'packages/*',
+    orders: 'orders/*',
+    wishlist: 'wishlist/*',
+    cart: 'cart/*',
+    newListing: 'new-listing/*',
+  },
+  /** Inside campaigns/* (the section index redirects to the list). */
+  campaigns: {
+    create: 'create',
+    wizard: 'create/:kind',
+    all: 'all',
+    archive: 'all/archive',
+    tab: 'all/:tab/:id',
+    blacklist: 'blacklist',
+  },
+  /** Inside websites/* (the section index redirects to the list). */
+  websites: {
+    add: 'add',
+    all: 'all',
+    tab: 'all/:tab/:id',
+  },
+  /** Inside billing/* (apps/web/src/app/billing-routes.tsx): each area mounts its own routes. */
+  billing: {
+    details: 'details/*',
+    deposit: 'deposit/*',
+    history: 'history/*',
+  },
+  /** Inside billing/details/* (features/billing-details): the three tabs of spec 001 §2. */
+  billingDetails: {
+    identification: 'identification',
+    uploadDocuments: 'upload-documents',
+    withdrawOptions: 'withdraw-options',
+  },
+  /** Inside settings/* (the section index and unknown paths redirect to security). */
+  settings: {
+    security: 'security',
+    changePassword: 'change-password',
+    email: 'email',
+    deleteAccount: 'delete-account',
+  },
+} as const;
