@@ -35,7 +35,7 @@ test.describe('routing', () => {
     await page.getByTestId('marketplace-toggle').click();
     await expect(page).toHaveURL(/\/marketplace\/$/);
     await expect(page.getByTestId('coming-soon')).toBeVisible();
-    await expect(page).toHaveTitle('Browse Listings - Cryptads - Finance & Crypto Display Advertising');
+    await expect(page).toHaveTitle('Browse Listings - Cryptads Marketplace');
     await expect(page.getByTestId('back-to-dashboard')).toBeVisible();
     await expect(page.getByTestId('request-listing-card')).toBeVisible();
     await checkScreen(page, 'marketplace-coming-soon');

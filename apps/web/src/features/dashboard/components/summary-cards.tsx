@@ -167,7 +167,7 @@ export function TodayCard({ user }: { user: UserDetails }) {
           {"Today's statistics could not be loaded right now."}
         </Text>
       ) : (
-        <Skeleton h={80} mt="sm" aria-label="Loading today's statistics" />
+        <Skeleton h={80} mt="sm" role="status" aria-label="Loading today's statistics" />
       )}
       <Button component={Link} to={paths.reports} size="sm" variant="subtle" mt="sm" px={0}>
         View reports
