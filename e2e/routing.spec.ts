@@ -29,16 +29,21 @@ test.describe('routing', () => {
     await expect(page.getByText('404 - Page not Found!')).toBeVisible();
   });
 
-  test('a section that is not built yet says so instead of inventing data', async ({ page }) => {
+  test('the marketplace toggle switches the shell to marketplace mode and back', async ({ page }) => {
     await logIn(page, { email: 'publisher@cryptads.example', password: 'Publisher#2026' });
-    // The marketplace arrives with its own issue; until then its sections say so.
     await page.getByTestId('marketplace-toggle').click();
     await expect(page).toHaveURL(/\/marketplace\/$/);
-    await expect(page.getByTestId('coming-soon')).toBeVisible();
     await expect(page).toHaveTitle('Browse Listings - Cryptads Marketplace');
-    await expect(page.getByTestId('back-to-dashboard')).toBeVisible();
+    // The marketplace sidebar: its sections, the publisher's selling screens, the request card.
+    const sidebar = page.getByRole('navigation', { name: 'Main navigation' });
+    for (const name of ['Packages', 'My Orders', 'Wishlist', 'My Listings', /^Incoming Orders/])
+      await expect(sidebar.getByRole('link', { name })).toBeVisible();
     await expect(page.getByTestId('request-listing-card')).toBeVisible();
-    await checkScreen(page, 'marketplace-coming-soon');
+    await expect(page.getByTestId('cart-link')).toBeVisible();
+    await page.getByTestId('back-to-dashboard').click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(sidebar.getByRole('link', { name: 'My Listings' })).toHaveCount(0);
+    await expect(sidebar.getByRole('link', { name: 'Reports' })).toBeVisible();
   });
 });
 

@@ -40,6 +40,9 @@ import { reportRoutes } from './modules/reports/reports.routes';
 import { billingHistoryRoutes } from './modules/invoices/invoices.routes';
 import { depositRoutes, registerPaymentWebhooks } from './modules/payments/deposits.routes';
 import { payoutRoutes } from './modules/payouts/payouts.routes';
+import { marketplaceFulfilmentRoutes } from './modules/marketplace-fulfilment/fulfilment.routes';
+import { marketplaceRoutes } from './modules/marketplace/marketplace.routes';
+import { marketplaceOrderRoutes } from './modules/marketplace-orders/marketplace-orders.routes';
 import { registerSandboxPage } from './modules/payments/sandbox-page.routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
@@ -169,6 +172,9 @@ export async function buildApp(opts: BuildOptions) {
       await registerPaymentWebhooks(api);
       registerEndpoints(api, billingProfileRoutes);
       registerEndpoints(api, payoutRoutes);
+      registerEndpoints(api, marketplaceRoutes);
+      registerEndpoints(api, marketplaceOrderRoutes);
+      registerEndpoints(api, marketplaceFulfilmentRoutes);
       if (opts.operatorToken) registerEndpoints(api, operatorRoutes(opts.operatorToken));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -117,6 +117,25 @@ describe('loadConfig', () => {
     });
   });
 
+  it('gives marketplace sellers 3 working days to accept, 14 days to deliver, buyers 7 days to review, 20 % commission', () => {
+    expect(loadConfig({}).marketplace).toEqual({
+      acceptWorkingDays: 3,
+      deliverDays: 14,
+      reviewDays: 7,
+      commissionPercent: 20,
+    });
+    expect(
+      loadConfig({
+        MARKETPLACE_ACCEPT_DAYS: '5',
+        MARKETPLACE_DELIVER_DAYS: '30',
+        MARKETPLACE_REVIEW_DAYS: '3',
+        MARKETPLACE_COMMISSION_PERCENT: '12.5',
+      }).marketplace,
+    ).toEqual({ acceptWorkingDays: 5, deliverDays: 30, reviewDays: 3, commissionPercent: 12.5 });
+    expect(() => loadConfig({ MARKETPLACE_COMMISSION_PERCENT: '101' })).toThrow(/MARKETPLACE_COMMISSION_PERCENT/);
+    expect(() => loadConfig({ MARKETPLACE_ACCEPT_DAYS: '0' })).toThrow(/MARKETPLACE_ACCEPT_DAYS/);
+  });
+
   it('reports every sandbox in production at once', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CAPTCHA_PROVIDER[\s\S]*MAIL_TRANSPORT/);
   });

@@ -118,6 +118,14 @@ const EnvSchema = z
     KYC_PROVIDER: z.enum(['sandbox', 'manual']).default('sandbox'),
     /** Signs the KYC sandbox page's decisions (at least 32 characters); random per process when unset. */
     KYC_SANDBOX_SECRET: z.string().min(32).optional(),
+    /** Marketplace timers (docs/decisions/018): a seller accepts within this many working days (Mon-Fri). */
+    MARKETPLACE_ACCEPT_DAYS: z.coerce.number().int().min(1).max(30).default(3),
+    /** Days a seller has to deliver after accepting an item. */
+    MARKETPLACE_DELIVER_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+    /** Days a buyer has to review a delivered item before it completes on its own. */
+    MARKETPLACE_REVIEW_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    /** The platform's share of a marketplace item's price, in percent. */
+    MARKETPLACE_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(20),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL)
@@ -299,5 +307,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       viesTimeoutMs: env.VIES_TIMEOUT_MS,
     },
     kyc: { provider: env.KYC_PROVIDER, sandboxSecret: env.KYC_SANDBOX_SECRET ?? null },
+    marketplace: {
+      acceptWorkingDays: env.MARKETPLACE_ACCEPT_DAYS,
+      deliverDays: env.MARKETPLACE_DELIVER_DAYS,
+      reviewDays: env.MARKETPLACE_REVIEW_DAYS,
+      commissionPercent: env.MARKETPLACE_COMMISSION_PERCENT,
+    },
   };
 }

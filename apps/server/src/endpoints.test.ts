@@ -40,7 +40,8 @@ describe('the endpoint table', () => {
 
   it('has a route on the server for every endpoint', () => {
     const missing = allEndpoints.filter(
-      (endpoint) => !app.hasRoute({ method: endpoint.method, url: `/api${endpoint.path}` }),
+      // The router ignores trailing slashes (app.ts): it keeps '/listings/:unique/' without one.
+      (endpoint) => !app.hasRoute({ method: endpoint.method, url: `/api${endpoint.path}`.replace(/(.)\/$/, '$1') }),
     );
     expect(missing.map(endpointKey)).toEqual([]);
   });
@@ -75,7 +76,7 @@ describe('the endpoint table', () => {
           url: pathOf(endpoint),
           headers: { authorization: `Bearer ${tokens[role]}` },
         });
-        if (res.statusCode !== 403 || body(res).reason !== GENERIC_MESSAGES.forbiddenRole)
+        if (res.statusCode !== 403 || body(res).reason !== (endpoint.forbidden ?? GENERIC_MESSAGES.forbiddenRole))
           wrong.push(`${role} ${endpointKey(endpoint)} → ${res.statusCode}`);
       }
     }

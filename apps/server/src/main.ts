@@ -4,7 +4,9 @@ import { removeHandoff, writeHandoff } from './operator/handoff';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { accountDeletionJob } from './jobs/account-deletion';
+import { marketplaceTrendingJob } from './jobs/marketplace-trending';
 import { cleanupJob } from './jobs/cleanup';
+import { marketplaceTimersJob } from './jobs/marketplace-timers';
 import { payoutJob } from './jobs/payouts';
 import { startJobs } from './jobs/runner';
 import { vatRecheckJob } from './jobs/vat-recheck';
@@ -33,7 +35,15 @@ const seeded =
 
 const stopJobs = startJobs(
   app.ctx,
-  [cleanupJob, accountDeletionJob, adEventRetentionJob, vatRecheckJob, payoutJob],
+  [
+    cleanupJob,
+    accountDeletionJob,
+    adEventRetentionJob,
+    vatRecheckJob,
+    payoutJob,
+    marketplaceTrendingJob,
+    marketplaceTimersJob,
+  ],
   app.log,
 );
 

@@ -36,6 +36,8 @@ export type RouteDef = {
   bodyKind?: 'json' | 'multipart' | 'raw';
   /** The answer is a file (PDF, CSV), not the JSON envelope; `response` documents nothing. */
   download?: boolean;
+  /** The reason of the 403 a signed-in account of another role reads (a generic one when omitted). */
+  forbidden?: string;
 };
 
 /** The schemas and documentation of an endpoint. */

@@ -179,11 +179,51 @@ const cases: Record<string, { path: string; is: string; route: [group: string, k
   },
   'billing.history': { path: paths.billing.history, is: '/billing/history/', route: ['shell', 'billing'] },
   'marketplace.browse': { path: paths.marketplace.browse, is: '/marketplace/', route: ['shell', 'marketplace'] },
+  'marketplace.listings': {
+    path: paths.marketplace.listings,
+    is: '/marketplace/listings/',
+    route: ['marketplace', 'listings'],
+  },
+  'marketplace.listing': {
+    path: paths.marketplace.listing('Zq3_x-9'),
+    is: '/marketplace/listing/Zq3_x-9/',
+    route: ['marketplace', 'listing'],
+  },
   'marketplace.packages': { path: paths.marketplace.packages, is: '/packages/', route: ['shell', 'packages'] },
+  'marketplace.packagesKol': {
+    path: paths.marketplace.packagesKol,
+    is: '/packages/kol-spotlight/',
+    route: ['packages', 'kol'],
+  },
+  'marketplace.packagesVisibility': {
+    path: paths.marketplace.packagesVisibility,
+    is: '/packages/visibility-boost/',
+    route: ['packages', 'visibility'],
+  },
+  'marketplace.package': {
+    path: paths.marketplace.package('pK7_x-2'),
+    is: '/packages/pK7_x-2/',
+    route: ['packages', 'detail'],
+  },
   'marketplace.orders': { path: paths.marketplace.orders, is: '/orders/', route: ['shell', 'orders'] },
+  'marketplace.order': {
+    path: paths.marketplace.order('oR9-x_1'),
+    is: '/orders/oR9-x_1/',
+    route: ['orders', 'detail'],
+  },
   'marketplace.wishlist': { path: paths.marketplace.wishlist, is: '/wishlist/', route: ['shell', 'wishlist'] },
   'marketplace.cart': { path: paths.marketplace.cart, is: '/cart/', route: ['shell', 'cart'] },
   'marketplace.newListing': { path: paths.marketplace.newListing, is: '/new-listing/', route: ['shell', 'newListing'] },
+  'marketplace.myListings': {
+    path: paths.marketplace.myListings,
+    is: '/selling/listings/',
+    route: ['selling', 'listings'],
+  },
+  'marketplace.incomingOrders': {
+    path: paths.marketplace.incomingOrders,
+    is: '/selling/orders/',
+    route: ['selling', 'orders'],
+  },
 };
 
 /** The dotted names of the leaves of a nested object. */
@@ -251,6 +291,20 @@ describe('paths of the web app', () => {
     expect(match(fullPattern('public', 'passwordRecovery'), paths.passwordRecovery('s3cr3t'))).toEqual({
       code: 's3cr3t',
     });
+  });
+
+  it('puts a listing’s id where the listing screen reads it, and keeps the results apart', () => {
+    expect(match(fullPattern('marketplace', 'listing'), paths.marketplace.listing('aB3_-x'))).toEqual({
+      unique: 'aB3_-x',
+    });
+    expect(match(fullPattern('marketplace', 'listing'), paths.marketplace.listings)).toBeNull();
+  });
+
+  it('puts a package’s and an order’s id where their screens read them', () => {
+    expect(match(fullPattern('packages', 'detail'), paths.marketplace.package('pK7'))).toEqual({ unique: 'pK7' });
+    expect(match(fullPattern('orders', 'detail'), paths.marketplace.order('oR9'))).toEqual({ unique: 'oR9' });
+    expect(match(fullPattern('packages', 'kol'), paths.marketplace.packagesKol)).toEqual({});
+    expect(match(fullPattern('packages', 'visibility'), paths.marketplace.packagesVisibility)).toEqual({});
   });
 
   it('does not take the archive for a campaign tab', () => {

@@ -90,8 +90,7 @@ export const paths = {
     deleteAccount: '/settings/delete-account/',
   },
 
-  // The billing centre and the marketplace (spec 001) are not built yet: only the entries
-  // the shell links to today, each showing a coming-soon page.
+  // The billing centre (spec 001 §2 Billing).
   billing: {
     details: '/billing/details/',
     identification: '/billing/details/identification/',
@@ -105,14 +104,25 @@ export const paths = {
     depositInstant: '/billing/deposit/instant/',
     history: '/billing/history/',
   },
-  /** The sections of the marketplace mode of the shell (spec 000 §2.7). */
+  /** The sections of the marketplace mode of the shell (spec 000 §2.7, spec 001 §2). */
   marketplace: {
     browse: '/marketplace/',
+    /** Filter Listings; the search state travels in the query (web: features/marketplace/lib/marketplace-search-params.ts). */
+    listings: '/marketplace/listings/',
+    listing: (unique: string) => `/marketplace/listing/${encodeURIComponent(unique)}/`,
     packages: '/packages/',
+    /** The package tabs: Press Release is /packages/ itself. */
+    packagesKol: '/packages/kol-spotlight/',
+    packagesVisibility: '/packages/visibility-boost/',
+    package: (unique: string) => `/packages/${encodeURIComponent(unique)}/`,
     orders: '/orders/',
+    order: (unique: string) => `/orders/${encodeURIComponent(unique)}/`,
     wishlist: '/wishlist/',
     cart: '/cart/',
     newListing: '/new-listing/',
+    /** Publishers' selling screens (ours): My Listings and Incoming Orders. */
+    myListings: '/selling/listings/',
+    incomingOrders: '/selling/orders/',
   },
 } as const;
 
@@ -151,6 +161,27 @@ export const routePatterns = {
     wishlist: 'wishlist/*',
     cart: 'cart/*',
     newListing: 'new-listing/*',
+    selling: 'selling/*',
+  },
+  /** Inside marketplace/* (features/marketplace): Browse Listings is the section's index. */
+  marketplace: {
+    listings: 'listings',
+    listing: 'listing/:unique',
+  },
+  /** Inside packages/* (features/marketplace-orders): the Press Release tab is the section's index. */
+  packages: {
+    kol: 'kol-spotlight',
+    visibility: 'visibility-boost',
+    detail: ':unique',
+  },
+  /** Inside orders/*: the index opens the newest order. */
+  orders: {
+    detail: ':unique',
+  },
+  /** Inside selling/*: the publishers' screens. */
+  selling: {
+    listings: 'listings',
+    orders: 'orders',
   },
   /** Inside campaigns/* (the section index redirects to the list). */
   campaigns: {

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -21,6 +22,12 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
 };
+
+/**
+ * Extensions the migrations create, loaded into every PGlite instance (PostgreSQL has them as
+ * contrib modules): pg_trgm for the marketplace's typo-tolerant search.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
@@ -43,7 +50,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   }
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };

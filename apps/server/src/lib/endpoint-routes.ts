@@ -91,7 +91,11 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
       // gets 401 or 403, never a hint about what the input should have been.
       preValidation: isPublic
         ? undefined
-        : app.requireUser({ types, allowUnverified: endpoint.allowUnverified === true }),
+        : app.requireUser({
+            types,
+            allowUnverified: endpoint.allowUnverified === true,
+            ...(endpoint.forbidden ? { forbidden: endpoint.forbidden } : {}),
+          }),
       handler: async (request, reply) => {
         const result = await handler({
           ctx: app.ctx,

@@ -30,16 +30,28 @@ export type Rgb = [number, number, number];
 
 /** A PNG whose pixel (x, y) is `pixel(x, y)`. */
 export function encodePng(width: number, height: number, pixel: (x: number, y: number) => Rgb): Buffer {
-  const raw = Buffer.alloc((width * 3 + 1) * height);
+  const rgb = new Uint8Array(width * height * 3);
   let o = 0;
-  for (let y = 0; y < height; y++) {
-    raw[o++] = 0; // filter: none
+  for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
       const [r, g, b] = pixel(x, y);
-      raw[o++] = r;
-      raw[o++] = g;
-      raw[o++] = b;
+      rgb[o++] = r;
+      rgb[o++] = g;
+      rgb[o++] = b;
     }
+  return encodePngRgb(width, height, rgb);
+}
+
+/**
+ * A PNG of RGB bytes, row after row. `level` is zlib's: 9 (smallest) by default; the demo
+ * marketplace draws about a hundred pictures on first start and takes 6 (three times faster).
+ */
+export function encodePngRgb(width: number, height: number, rgb: Uint8Array | Uint8ClampedArray, level = 9): Buffer {
+  const stride = width * 3;
+  const raw = Buffer.alloc((stride + 1) * height);
+  for (let y = 0; y < height; y++) {
+    raw[y * (stride + 1)] = 0; // filter: none
+    raw.set(rgb.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
   }
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
@@ -49,7 +61,7 @@ export function encodePng(width: number, height: number, pixel: (x: number, y: n
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IDAT', deflateSync(raw, { level })),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }

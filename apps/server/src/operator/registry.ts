@@ -2,6 +2,8 @@ import { announcementCommands } from './commands/announcements';
 import { campaignCommands } from './commands/campaigns';
 import { kycCommands } from './commands/kyc';
 import { ledgerCommands } from './commands/ledger';
+import { marketplaceCommands } from './commands/marketplace';
+import { listingCommands } from './commands/listings';
 import { payoutCommands } from './commands/payouts';
 import { depositCommands } from './commands/deposits';
 import { referralCommands } from './commands/referral';
@@ -23,4 +25,6 @@ export const commands: Record<string, Record<string, OperatorCommand>> = {
   deposit: depositCommands,
   ledger: ledgerCommands,
   payout: payoutCommands,
+  marketplace: marketplaceCommands,
+  listing: listingCommands,
 };

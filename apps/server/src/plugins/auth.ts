@@ -12,6 +12,8 @@ export type Auth = { user: UserRow; session: SessionRow; token: string };
 export type AuthOptions = {
   /** Account types allowed; every type when omitted. */
   types?: readonly AccountType[];
+  /** The 403 reason for an account of another type. */
+  forbidden?: string;
   /** Lets a session of an account whose email is not confirmed through (verification calls). */
   allowUnverified?: boolean;
 };
@@ -56,7 +58,8 @@ export default fp(async function auth(app: FastifyInstance) {
       if (found.user.disabledAt) throw new AppError(401, AUTH_MESSAGES.accountDisabled, { code: AppCode.Banned });
       if (found.session.scope !== 'full' && !opts.allowUnverified)
         throw new AppError(403, GENERIC_MESSAGES.emailNotVerified);
-      if (opts.types && !opts.types.includes(found.user.type as AccountType)) throw forbidden();
+      if (opts.types && !opts.types.includes(found.user.type as AccountType))
+        throw opts.forbidden ? new AppError(403, opts.forbidden) : forbidden();
       await touchSession(app.ctx.db, found.session);
       request.auth = { user: found.user, session: found.session, token };
     };

@@ -13,6 +13,8 @@ import { ensureDefaultTerms } from '../modules/terms/terms.service';
 import { seedDemoWebsites } from '../modules/websites/demo-websites';
 import { runHistory } from '../simulator/history';
 import { DEMO_DEPOSITS_EUROS, demoOpeningKey, seedDemoBilling } from './demo-billing';
+import { seedDemoMarketplace } from './demo-marketplace';
+import { seedDemoMarketplaceOrders } from './demo-marketplace-orders';
 
 /** The demo logins, printed on start and written in the README. 2FA is off for both. */
 export const DEMO_ACCOUNTS = [
@@ -79,6 +81,14 @@ export async function seedDemo(ctx: AppContext, opts: { log?: SeedLog } = {}) {
   await seedDemoCampaigns(ctx, 'advertiser@cryptads.example');
   // A verified company and paid deposits with their invoices (after the opening credit above).
   await seedDemoBilling(ctx, 'advertiser@cryptads.example');
+  // The marketplace catalogue (listings, packages, pictures, trending); demo orders come after it.
+  await seedDemoMarketplace(ctx, { publisherEmail: 'publisher@cryptads.example', log: opts.log });
+  // The advertiser's orders in every state, paid from a demo deposit of what they cost (balance unchanged).
+  await seedDemoMarketplaceOrders(ctx, {
+    advertiserEmail: 'advertiser@cryptads.example',
+    publisherEmail: 'publisher@cryptads.example',
+    log: opts.log,
+  });
   await seedDemoHistory(ctx, opts.log);
   // After the history: the publisher's past payouts are its monthly earnings.
   await seedDemoPayouts(ctx, 'publisher@cryptads.example');

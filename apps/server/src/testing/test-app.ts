@@ -5,7 +5,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { inject } from 'vitest';
 import { type App, type BuildOptions, buildApp } from '../app';
 import { type Config, type Env, loadConfig } from '../config';
-import { type Database, type Db, openDatabase } from '../db/client';
+import { type Database, type Db, openDatabase, PGLITE_EXTENSIONS } from '../db/client';
 import * as schema from '../db/schema/index';
 import { adminQuery, withDatabase } from './global-setup';
 
@@ -20,7 +20,7 @@ async function freshDatabase(): Promise<Database> {
   const base = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB_DRIVER !== 'postgres' || !base) {
     pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
-    const client = await PGlite.create({ loadDataDir: pgliteTemplate });
+    const client = await PGlite.create({ loadDataDir: pgliteTemplate, extensions: PGLITE_EXTENSIONS });
     const db = drizzle(client, { schema }) as unknown as Db;
     return { db, kind: 'pglite', close: () => client.close() };
   }

@@ -11,8 +11,7 @@ import { RequireAuth } from './guards';
  */
 const load = {
   shell: () => import('./shell/app-shell'),
-  dashboard: () => import('../features/dashboard/routes/dashboard-page'),
-  comingSoon: () => import('../ui/coming-soon-page'),
+  dashboard: () => import('./dashboard-route'),
   campaigns: () => import('../features/campaigns/routes/campaign-routes'),
   websites: () => import('../features/websites/routes/website-routes'),
   settings: () => import('../features/settings/routes/settings-routes'),
@@ -21,11 +20,17 @@ const load = {
   notifications: () => import('../features/notifications/routes/notifications-page'),
   reports: () => import('../features/reports/routes/reports-page'),
   billing: () => import('./billing-routes'),
+  marketplace: () => import('../features/marketplace/routes/marketplace-routes'),
+  // The buying and selling screens (features/marketplace-orders), one chunk per section.
+  packages: () => import('../features/marketplace-orders/routes/packages-routes'),
+  orders: () => import('../features/marketplace-orders/routes/orders-routes'),
+  basket: () => import('../features/marketplace-orders/routes/basket-routes'),
+  newListing: () => import('../features/marketplace-orders/routes/new-listing-page'),
+  selling: () => import('../features/marketplace-orders/routes/selling-routes'),
 };
 
 const AuthenticatedShell = lazy(async () => ({ default: (await load.shell()).AuthenticatedShell }));
-const DashboardPage = lazy(async () => ({ default: (await load.dashboard()).DashboardPage }));
-const ComingSoonPage = lazy(async () => ({ default: (await load.comingSoon()).ComingSoonPage }));
+const DashboardRoute = lazy(async () => ({ default: (await load.dashboard()).DashboardRoute }));
 const CampaignRoutes = lazy(async () => ({ default: (await load.campaigns()).CampaignRoutes }));
 const WebsiteRoutes = lazy(async () => ({ default: (await load.websites()).WebsiteRoutes }));
 const SettingsRoutes = lazy(async () => ({ default: (await load.settings()).SettingsRoutes }));
@@ -34,25 +39,21 @@ const ReferralPage = lazy(async () => ({ default: (await load.referral()).Referr
 const NotificationsPage = lazy(async () => ({ default: (await load.notifications()).NotificationsPage }));
 const ReportsPage = lazy(async () => ({ default: (await load.reports()).ReportsPage }));
 const BillingRoutes = lazy(async () => ({ default: (await load.billing()).BillingRoutes }));
+const MarketplaceRoutes = lazy(async () => ({ default: (await load.marketplace()).MarketplaceRoutes }));
+const PackagesRoutes = lazy(async () => ({ default: (await load.packages()).PackagesRoutes }));
+const OrdersRoutes = lazy(async () => ({ default: (await load.orders()).OrdersRoutes }));
+const BasketRoutes = lazy(async () => ({ default: (await load.basket()).BasketRoutes }));
+const NewListingPage = lazy(async () => ({ default: (await load.newListing()).NewListingPage }));
+const SellingRoutes = lazy(async () => ({ default: (await load.selling()).SellingRoutes }));
 
 const section = routePatterns.shell;
-
-/** Sections of the shell that are not built yet; each shows a coming-soon page. */
-export const COMING_SOON_SECTIONS: { path: string; name: string }[] = [
-  { path: section.marketplace, name: 'Marketplace' },
-  { path: section.packages, name: 'Packages' },
-  { path: section.orders, name: 'My Orders' },
-  { path: section.wishlist, name: 'Wishlist' },
-  { path: section.cart, name: 'My Shopping Cart' },
-  { path: section.newListing, name: 'Request a Listing' },
-];
 
 export function AuthenticatedApp() {
   return (
     <Routes>
       <Route element={<RequireAuth />}>
         <Route element={<AuthenticatedShell />}>
-          <Route index element={<DashboardPage />} />
+          <Route index element={<DashboardRoute />} />
           <Route path={section.campaigns} element={<CampaignRoutes />} />
           <Route path={section.websites} element={<WebsiteRoutes />} />
           <Route path={section.settings} element={<SettingsRoutes />} />
@@ -61,9 +62,13 @@ export function AuthenticatedApp() {
           <Route path={section.notifications} element={<NotificationsPage />} />
           <Route path={section.reports} element={<ReportsPage />} />
           <Route path={section.billing} element={<BillingRoutes />} />
-          {COMING_SOON_SECTIONS.map(({ path, name }) => (
-            <Route key={path} path={path} element={<ComingSoonPage section={name} />} />
-          ))}
+          <Route path={section.marketplace} element={<MarketplaceRoutes />} />
+          <Route path={section.packages} element={<PackagesRoutes />} />
+          <Route path={section.orders} element={<OrdersRoutes />} />
+          <Route path={section.wishlist} element={<BasketRoutes list="wishlist" />} />
+          <Route path={section.cart} element={<BasketRoutes list="cart" />} />
+          <Route path={section.newListing} element={<NewListingPage />} />
+          <Route path={section.selling} element={<SellingRoutes />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

@@ -21,6 +21,24 @@ describe('page names', () => {
     expect(pageTitle('Dashboard', 'Cryptads')).toBe('Dashboard - Cryptads - Finance & Crypto Display Advertising');
   });
 
+  it('names the marketplace screens; a listing’s own title replaces Product Description at run time', () => {
+    expect(pageNameOf('/marketplace/')).toEqual({ name: 'Browse Listings', marketplace: true });
+    expect(pageNameOf('/marketplace/listings/')).toEqual({ name: 'Filter Listings', marketplace: true });
+    expect(pageNameOf('/marketplace/listing/aB3_-x/')).toEqual({ name: 'Product Description', marketplace: true });
+    expect(isMarketplacePath('/marketplace/listing/aB3_-x/')).toBe(true);
+  });
+
+  it('names the buying and selling screens', () => {
+    expect(pageNameOf('/orders/oR9/')).toEqual({ name: 'My Orders', marketplace: true });
+    expect(pageNameOf('/packages/kol-spotlight/')).toEqual({ name: 'Packages', marketplace: true });
+    expect(pageNameOf('/wishlist/')).toEqual({ name: 'Wishlist', marketplace: true });
+    expect(pageNameOf('/new-listing/')).toEqual({ name: 'Request a Listing', marketplace: true });
+    expect(pageNameOf('/selling/listings/')).toEqual({ name: 'My Listings', marketplace: true });
+    expect(pageNameOf('/selling/orders/')).toEqual({ name: 'Incoming Orders', marketplace: true });
+    expect(isMarketplacePath('/selling/orders/')).toBe(true);
+    expect(isMarketplacePath('/packages/pK7/')).toBe(true);
+  });
+
   it('knows which paths show the marketplace sidebar', () => {
     expect(isMarketplacePath('/wishlist/')).toBe(true);
     expect(isMarketplacePath('/cart')).toBe(true);

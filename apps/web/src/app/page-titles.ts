@@ -24,6 +24,8 @@ const EXACT: Record<string, PageName> = {
   '/marketplace/listings/': { name: 'Filter Listings', marketplace: true },
   '/new-listing/': { name: 'Request a Listing', marketplace: true },
   '/cart/': { name: 'My Shopping Cart', marketplace: true },
+  '/selling/listings/': { name: 'My Listings', marketplace: true },
+  '/selling/orders/': { name: 'Incoming Orders', marketplace: true },
   '/websites/add/': { name: 'Add Website' },
   // Auth screens and the section roots the spec does not name.
   '/login/': { name: 'Login' },
@@ -64,8 +66,13 @@ const PREFIXES: [string, PageName][] = [
 ];
 const PREFIX = [...PREFIXES].sort((a, b) => b[0].length - a[0].length);
 
-/** Paths whose sidebar shows the marketplace menu (spec 000 §2.7): the marketplace's sections. */
-const MARKETPLACE_ROOTS = Object.values(paths.marketplace);
+/**
+ * Paths whose sidebar shows the marketplace menu (spec 000 §2.7): the marketplace's sections.
+ * The builders of one listing, package or order lie under a section already listed.
+ */
+const MARKETPLACE_ROOTS = Object.values(paths.marketplace as Record<string, string | ((id: string) => string)>).filter(
+  (root): root is string => typeof root === 'string',
+);
 
 export const isMarketplacePath = (pathname: string) => {
   const path = normalise(pathname);

@@ -5,6 +5,9 @@ import { billingDetailsEndpoints } from './billing-details';
 import { billingHistoryEndpoints } from './billing-history';
 import { campaignEndpoints } from './campaigns';
 import { depositEndpoints } from './deposits';
+import { marketplaceEndpoints } from './marketplace';
+import { marketplaceOrderEndpoints } from './marketplace-orders';
+import { marketplaceSellingEndpoints } from './marketplace-selling';
 import { newsEndpoints } from './news';
 import { notificationEndpoints } from './notifications';
 import { operatorEndpoints } from './operator';
@@ -42,6 +45,9 @@ export const endpointsByDomain = {
   billingHistory: billingHistoryEndpoints,
   billingDetails: billingDetailsEndpoints,
   payouts: payoutEndpoints,
+  marketplace: marketplaceEndpoints,
+  marketplaceOrders: marketplaceOrderEndpoints,
+  marketplaceSelling: marketplaceSellingEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(endpointsByDomain).flatMap((domain) =>

@@ -17,10 +17,12 @@ export const STORAGE_CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   gif: 'image/gif',
+  /** Marketplace listing thumbnails (spec 001 §5 accepts WebP there). */
+  webp: 'image/webp',
 };
 
 /** A server-generated key: 32+ url-safe characters and a known extension. */
-export const STORAGE_KEY_PATTERN = /^[A-Za-z0-9_-]{32,64}\.(png|jpg|gif)$/;
+export const STORAGE_KEY_PATTERN = /^[A-Za-z0-9_-]{32,64}\.(png|jpg|gif|webp)$/;
 
 export const contentTypeOfKey = (key: string): string | null => {
   const m = STORAGE_KEY_PATTERN.exec(key);

@@ -14,3 +14,4 @@ export * from './terms';
 export * from './users';
 export * from './websites';
 export * from './stats';
+export * from './marketplace';

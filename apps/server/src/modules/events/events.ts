@@ -53,7 +53,26 @@ export type DomainEvent =
   /** A payout was created for a publisher with autoInvoicing on: the invoices module issues its self-billing invoice. */
   | { type: 'payout.requested'; payoutId: number; userId: number; amountMicros: string }
   /** A payout was made or moved on (requested, sent, completed, failed): the publisher is told. */
-  | { type: 'payout.changed'; payoutId: number; userId: number; status: 'requested' | 'sent' | 'completed' | 'failed' };
+  | { type: 'payout.changed'; payoutId: number; userId: number; status: 'requested' | 'sent' | 'completed' | 'failed' }
+  /**
+   * A paid marketplace item moved on (docs/decisions/018): accepted, delivered (with its proof
+   * check), completed (the seller is paid), denied or expired (the buyer is refunded), or its
+   * daily proof re-check found the page broken. Buyer and seller are told; `by` says who did it.
+   */
+  | {
+      type: 'marketplace.item.changed';
+      itemId: number;
+      step: 'accepted' | 'delivered' | 'completed' | 'denied' | 'expired' | 'proof-broken';
+      by: 'seller' | 'buyer' | 'timer' | 'operator';
+    }
+  /**
+   * A marketplace order was paid (wallet, card or crypto): each item's price is held in
+   * escrow and waits for its seller to accept (modules/marketplace-orders). Sellers are told;
+   * trending counts the order.
+   */
+  | { type: 'marketplace.order.paid'; orderId: number; buyerId: number }
+  /** An operator approved (published) or rejected a publisher's listing request: the owner is told. */
+  | { type: 'marketplace.listing.reviewed'; listingId: number; ownerId: number; outcome: 'approved' | 'rejected' };
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

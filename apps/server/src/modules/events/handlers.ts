@@ -3,6 +3,9 @@ import { billingProfileEventHandlers } from '../billing-profile/billing-profile.
 import { deliveryIndexHandlers } from '../delivery/index-events';
 import { reactivateFundedCampaigns } from '../ledger/ledger.service';
 import { invoiceEventHandlers } from '../invoices/invoices.service';
+import { fulfilmentEventHandlers } from '../marketplace-fulfilment/fulfilment-events';
+import { listingReviewEventHandlers } from '../marketplace/review.service';
+import { orderEventHandlers } from '../marketplace-orders/order-events';
 import { notifyIfBalanceLow } from '../notifications/notifications.service';
 import { depositEventHandlers } from '../payments/deposit-events';
 import { payoutEventHandlers } from '../payouts/payouts.service';
@@ -43,6 +46,12 @@ export function eventHandlers(ctx: Pick<AppContext, 'db' | 'config' | 'delivery'
     ...billingProfileEventHandlers(ctx),
     // Each step of a payout: the publisher is told (issue 10 §5).
     ...payoutEventHandlers(ctx),
+    // Each step of a paid marketplace item: buyer and seller are told (docs/decisions/018).
+    ...fulfilmentEventHandlers(ctx),
+    // An operator's decision on a listing request: the publisher is told (issue 11).
+    ...listingReviewEventHandlers(ctx),
+    // A paid marketplace order: its sellers are told, trending counts it (issue 11).
+    ...orderEventHandlers(ctx),
     ...(ctx.delivery ? deliveryIndexHandlers(ctx.delivery.engine) : []),
   ];
 }

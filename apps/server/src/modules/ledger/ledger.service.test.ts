@@ -309,6 +309,50 @@ describe('holds (two-phase transfers)', () => {
     expect(legs.map((l) => l.holdPhase).sort()).toEqual(['post', 'reserve']);
   });
 
+  it('posts a hold and its onward transfers as one posting, once (the marketplace: escrow -> seller and revenue)', async () => {
+    const buyer = await newUser('advertiser');
+    const seller = await newUser('publisher');
+    await deposit(buyer, 50);
+    const escrow = platform('marketplace_escrow');
+    const before = {
+      escrow: await accountBalance(app.ctx.db, escrow),
+      revenue: await accountBalance(app.ctx.db, platform('revenue')),
+    };
+    const { hold: h } = await tx((t) =>
+      hold(t, {
+        userId: buyer,
+        to: escrow,
+        amountMicros: eurosToMicros(50),
+        kind: 'marketplace_order',
+        description: 'Item',
+      }),
+    );
+    const onward = [
+      {
+        from: escrow,
+        to: available(seller),
+        amountMicros: eurosToMicros(40),
+        kind: 'marketplace_sale' as const,
+        description: 'Sale',
+      },
+      {
+        from: escrow,
+        to: platform('revenue'),
+        amountMicros: eurosToMicros(10),
+        kind: 'marketplace_commission' as const,
+        description: 'Commission',
+      },
+    ];
+    expect((await tx((t) => postHold(t, h.id, { onward }))).applied).toBe(true);
+    // A second post writes nothing, onward legs included.
+    expect((await tx((t) => postHold(t, h.id, { onward }))).applied).toBe(false);
+    expect(await balanceOf(seller)).toBe(eurosToMicros(40));
+    expect((await accountBalance(app.ctx.db, platform('revenue'))) - before.revenue).toBe(eurosToMicros(10));
+    expect(await accountBalance(app.ctx.db, escrow)).toBe(before.escrow);
+    expect(await accountBalance(app.ctx.db, held(buyer))).toBe(0n);
+    expect((await checkLedger(app.ctx.db)).ok).toBe(true);
+  });
+
   it('voids: the money goes back to available; a voided hold cannot be posted (409) and a posted one cannot be voided', async () => {
     const userId = await newUser('publisher');
     await deposit(userId, 80);

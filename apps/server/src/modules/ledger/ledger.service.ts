@@ -49,8 +49,12 @@ export type TransferKind =
   | 'payout'
   | 'payout_settled'
   | 'payout_returned'
-  /** A marketplace order's money, held until the order is delivered or canceled (next issue). */
+  /** A marketplace order item's money, held until the item completes (posted to escrow) or is refunded (voided). */
   | 'marketplace_order'
+  /** A completed marketplace item: escrow -> the seller (price less commission), or -> revenue for the network's own listings. */
+  | 'marketplace_sale'
+  /** The network's commission on a publisher's completed marketplace item: escrow -> revenue. */
+  | 'marketplace_commission'
   /** Undoes one transfer (reverseTransfer). */
   | 'reversal';
 
@@ -550,12 +554,24 @@ async function resolveHold(tx: Tx, holdId: number, to: 'posted' | 'voided') {
   throw conflict(`This hold was already ${current.status}.`);
 }
 
-/** Sends a held amount on: the user's held account -> the hold's destination. 409 when it was voided. */
-export async function postHold(tx: Tx, holdId: number): Promise<{ hold: LedgerHold; applied: boolean }> {
+/**
+ * Sends a held amount on: the user's held account -> the hold's destination. 409 when it was
+ * voided. `onward` transfers (e.g. the destination splitting the amount further, as the
+ * marketplace pays seller and commission out of escrow) are written in the SAME posting, so
+ * the transaction still posts once and takes its locks in the one global order; they happen
+ * exactly when the hold is posted (a second call posts nothing, onward legs included).
+ */
+export async function postHold(
+  tx: Tx,
+  holdId: number,
+  opts: { onward?: readonly TransferInput[] } = {},
+): Promise<{ hold: LedgerHold; applied: boolean }> {
   const resolved = await resolveHold(tx, holdId, 'posted');
   if (!resolved.applied) return resolved;
   const h = resolved.hold;
   const codes = await codesOf(tx, [h.destinationAccountId]);
+  const onward = opts.onward ?? [];
+  if (onward.some((l) => l.amountMicros < 0n)) throw new Error('ledger: onward transfers move zero or more');
   await postLegs(tx, [
     {
       from: held(h.userId),
@@ -567,6 +583,7 @@ export async function postHold(tx: Tx, holdId: number): Promise<{ hold: LedgerHo
       holdId: h.id,
       holdPhase: 'post',
     },
+    ...onward,
   ]);
   return resolved;
 }

@@ -32,6 +32,10 @@ import { type DepositCustomer, depositCustomer, depositVatPercent, hasQualifying
 import { newPaymentId, openPayment, type PaymentRow, settlePaid } from './payments.service';
 import { paymentsOf } from './providers';
 
+/** Other modules (marketplace orders) read a customer's deposit rules through this service. */
+export { type DepositCustomer, depositCustomer } from './customer';
+export { paymentsOf } from './providers';
+
 /**
  * Deposits (spec 001 §2, §4, §5, §9; DESIGN §3; docs/decisions/014-deposits.md): the rules
  * in front of the payments port. Minimum 100 EUR on every method, crypto at most 200,000,

@@ -12,9 +12,11 @@ import {
   type PaymentSnapshot,
   type ProviderEvent,
 } from '../../adapters/payments/port';
+import type { Config } from '../../config';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { paymentEvents, payments } from '../../db/schema/payments';
 import { AppError, notFound } from '../../lib/errors';
+import { fulfilOrderPayment } from '../marketplace-orders/order-fulfilment.service';
 import { fulfilDeposit } from './deposit-credit';
 
 /**
@@ -47,13 +49,15 @@ export type NewPayment = {
 /**
  * Inserts the payment row (committed before the provider is called, so that a fast webhook
  * finds it). `beforeInsert` runs in the same transaction, for the caller's rules that need a
- * lock (the daily card maximum).
+ * lock (the daily card maximum); `afterInsert` too, for what must name the payment in the
+ * same commit (the marketplace order it pays).
  */
 export async function insertPayment(
   db: Db,
   provider: PaymentProvider,
   input: Pick<NewPayment, 'userId' | 'purpose' | 'method' | 'breakdown'>,
   beforeInsert?: (tx: Tx) => Promise<void>,
+  afterInsert?: (tx: Tx, payment: PaymentRow) => Promise<void>,
 ): Promise<PaymentRow> {
   const { breakdown } = input;
   return db.transaction(async (tx) => {
@@ -75,6 +79,7 @@ export async function insertPayment(
       })
       .returning();
     if (!row) throw new Error('payment insert returned nothing');
+    await afterInsert?.(tx, row);
     return row;
   });
 }
@@ -95,9 +100,10 @@ export async function openPayment(
   publicUrl: string,
   input: NewPayment,
   beforeInsert?: (tx: Tx) => Promise<void>,
+  afterInsert?: (tx: Tx, payment: PaymentRow) => Promise<void>,
 ): Promise<{ payment: PaymentRow; url: string }> {
   const provider = providers.forMethod(input.method);
-  const payment = await insertPayment(db, provider, input, beforeInsert);
+  const payment = await insertPayment(db, provider, input, beforeInsert, afterInsert);
   const back = `${publicUrl}${input.returnPath}`;
   let created: Awaited<ReturnType<PaymentProvider['createPayment']>>;
   try {
@@ -146,6 +152,9 @@ export type ApplyResult = { outcome: EventOutcome; payment: PaymentRow | null; f
 
 type Log = { warn: (o: object, m: string) => void };
 
+/** What fulfilling a paid payment may need besides the payment: a marketplace order's timers and commission. */
+export type FulfilmentConfig = Pick<Config, 'marketplace'>;
+
 async function lockPayment(tx: Tx, event: Pick<ProviderEvent, 'provider' | 'paymentId' | 'providerRef'>) {
   const where =
     event.paymentId && PAYMENT_ID_PATTERN.test(event.paymentId)
@@ -166,7 +175,12 @@ const eventPayload = (event: ProviderEvent): Record<string, unknown> => ({
  * move to 'paid' fulfils the payment (a deposit credits the balance), all in one transaction
  * holding the payment's row lock.
  */
-export async function applyProviderEvent(db: Db, event: ProviderEvent, log?: Log): Promise<ApplyResult> {
+export async function applyProviderEvent(
+  db: Db,
+  event: ProviderEvent,
+  log?: Log,
+  config?: FulfilmentConfig,
+): Promise<ApplyResult> {
   return db.transaction(async (tx) => {
     const payment = await lockPayment(tx, event);
     const mismatch =
@@ -219,7 +233,7 @@ export async function applyProviderEvent(db: Db, event: ProviderEvent, log?: Log
         .returning();
       return { outcome, payment: moved ?? payment, fulfilled: false };
     }
-    return settlePaid(tx, payment, event.paidMicros ?? payment.totalMicros, event.providerStatus, now);
+    return settlePaid(tx, payment, event.paidMicros ?? payment.totalMicros, event.providerStatus, now, config);
   });
 }
 
@@ -230,6 +244,7 @@ export async function settlePaid(
   paidMicros: bigint,
   providerStatus: string,
   now: Date,
+  config?: FulfilmentConfig,
 ): Promise<ApplyResult> {
   const credited = creditForPayment({
     amountMicros: payment.amountMicros,
@@ -257,8 +272,14 @@ export async function settlePaid(
     case 'deposit':
       await fulfilDeposit(tx, paid, paidMicros, credited);
       break;
+    case 'order':
+      if (!config) throw new Error(`payment ${paid.id}: an order payment needs the marketplace configuration`);
+      // Credited like a deposit (same ledger entries, invoice and notice), then held for the
+      // order if it still waits for this payment (docs/decisions/018-marketplace.md).
+      await fulfilDeposit(tx, paid, paidMicros, credited);
+      await fulfilOrderPayment(tx, paid, credited, config.marketplace);
+      break;
     default:
-      // Marketplace orders are paid through this port next; until then none can be opened.
       throw new Error(`payment ${paid.id}: no fulfilment for purpose ${paid.purpose}`);
   }
   return { outcome: 'moved', payment: paid, fulfilled: true };
@@ -269,7 +290,13 @@ export async function settlePaid(
  * (the sandbox has nothing to read: its webhook already arrived) and applied like a webhook,
  * stored as the event `return:{id}:{status}`.
  */
-export async function checkPayment(db: Db, providers: Payments, payment: PaymentRow, log?: Log): Promise<PaymentRow> {
+export async function checkPayment(
+  db: Db,
+  providers: Payments,
+  payment: PaymentRow,
+  log?: Log,
+  config?: FulfilmentConfig,
+): Promise<PaymentRow> {
   const provider = providers.byName(payment.provider);
   if (!provider || !payment.providerRef || payment.status === 'paid') return payment;
   let snapshot: PaymentSnapshot | null;
@@ -284,6 +311,7 @@ export async function checkPayment(db: Db, providers: Payments, payment: Payment
     db,
     { ...snapshot, paymentId: payment.id, providerEventId: `return:${payment.id}:${snapshot.status}` },
     log,
+    config,
   );
   return result.payment && result.outcome !== 'mismatch' ? reread(db, payment.id) : payment;
 }
@@ -300,8 +328,14 @@ async function reread(db: DbOrTx, id: string): Promise<PaymentRow> {
  * again first, and only one still 'created' is canceled. Should the customer pay it anyway
  * later, the late 'paid' is flagged for an operator (payment-state.ts).
  */
-export async function cancelPayment(db: Db, providers: Payments, payment: PaymentRow, log?: Log): Promise<PaymentRow> {
-  const current = await checkPayment(db, providers, payment, log);
+export async function cancelPayment(
+  db: Db,
+  providers: Payments,
+  payment: PaymentRow,
+  log?: Log,
+  config?: FulfilmentConfig,
+): Promise<PaymentRow> {
+  const current = await checkPayment(db, providers, payment, log, config);
   if (current.status !== 'created') return current;
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id)).limit(1).for('update');

@@ -11,8 +11,10 @@ import {
 } from '../../adapters/payments/sandbox';
 import { renderSandboxPaymentPage } from '../../adapters/payments/sandbox-page';
 import type { PaymentMethod } from '../../adapters/payments/port';
+import type { DbOrTx } from '../../db/client';
 import { payments } from '../../db/schema/payments';
 import { escapeHtml } from '../../lib/html';
+import { orderOfPayment } from '../marketplace-orders/orders.service';
 import { paymentsOf, sandboxSecret, webhookPath } from './providers';
 import type { PaymentRow } from './payments.service';
 
@@ -20,8 +22,14 @@ import type { PaymentRow } from './payments.service';
 export const returnPathOf = (payment: Pick<PaymentRow, 'method'>) =>
   payment.method === 'card' ? paths.billing.depositCard : paths.billing.depositCrypto;
 
-const backUrl = (payment: PaymentRow, outcome: 'success' | 'canceled') =>
-  `${returnPathOf(payment)}?${new URLSearchParams({
+/** The same for any payment: a marketplace order's payment goes back to its order. */
+async function returnPathFor(db: DbOrTx, payment: PaymentRow) {
+  const order = payment.purpose === 'order' ? await orderOfPayment(db, payment.id) : null;
+  return order ? paths.marketplace.order(order.unique) : returnPathOf(payment);
+}
+
+const backUrl = async (db: DbOrTx, payment: PaymentRow, outcome: 'success' | 'canceled') =>
+  `${await returnPathFor(db, payment)}?${new URLSearchParams({
     [PAYMENT_RETURN_PARAMS.status]: outcome,
     [PAYMENT_RETURN_PARAMS.id]: payment.id,
   })}`;
@@ -85,10 +93,10 @@ export async function registerSandboxPage(app: FastifyInstance) {
         paymentId: payment.id,
         amountMicros: payment.totalMicros,
         method: payment.method as PaymentMethod,
-        description: `${productName} deposit`,
+        description: payment.purpose === 'order' ? `${productName} marketplace order` : `${productName} deposit`,
         actionUrl: `/sandbox/pay/${payment.id}`,
         closedMessage: payment.status === 'created' ? null : (CLOSED[payment.status] ?? null),
-        cancelUrl: backUrl(payment, 'canceled'),
+        cancelUrl: await backUrl(ctx.db, payment, 'canceled'),
       });
       return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
     });
@@ -121,7 +129,7 @@ export async function registerSandboxPage(app: FastifyInstance) {
           return messagePage(reply, 502, productName, 'The payment could not be confirmed. Please try again.');
         }
         const paid = action === 'pay' || action === 'underpay';
-        return reply.redirect(backUrl(payment, paid ? 'success' : 'canceled'), 303);
+        return reply.redirect(await backUrl(ctx.db, payment, paid ? 'success' : 'canceled'), 303);
       },
     );
   });

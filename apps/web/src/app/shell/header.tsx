@@ -22,6 +22,7 @@ import {
   IconShoppingCart,
   IconSun,
 } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
 import { ACCOUNT_TYPE_LABELS, AccountType } from '@cryptads/contract/account';
@@ -34,6 +35,16 @@ import { usePageName } from '../document-title';
 import { isMarketplacePath } from '../page-titles';
 import { MarketplaceToggle } from './sidebar';
 import classes from './shell.module.css';
+
+/** The marketplace's instant search (spec 001 §2), downloaded with the first marketplace page only. */
+const MarketplaceSearch = lazy(async () => ({
+  default: (await import('../../features/marketplace/components/instant-search')).MarketplaceSearch,
+}));
+
+/** The header's cart (spec 001 §2), downloaded with the first marketplace page only. */
+const CartMenu = lazy(async () => ({
+  default: (await import('../../features/marketplace-orders/components/cart-menu')).CartMenu,
+}));
 
 const initials = (first: string, last: string, alias: string) =>
   (first && last ? `${first[0]}${last[0]}` : alias.slice(0, 2)).toUpperCase();
@@ -160,21 +171,25 @@ export function ShellHeader({ drawerOpened, onBurger }: { drawerOpened: boolean;
         </Title>
       </Group>
       <Group gap="sm" wrap="nowrap">
+        {marketplace ? (
+          <Suspense fallback={null}>
+            <MarketplaceSearch />
+          </Suspense>
+        ) : null}
         <Group visibleFrom="md">
           <MarketplaceToggle />
         </Group>
+        {/* The cart icon with its count and dropdown (features/marketplace-orders). */}
         {marketplace ? (
-          <ActionIcon
-            component={Link}
-            to={paths.marketplace.cart}
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label="My Shopping Cart"
-            data-testid="cart-link"
+          <Suspense
+            fallback={
+              <ActionIcon variant="subtle" color="gray" size="lg" aria-label="My Shopping Cart" disabled>
+                <IconShoppingCart size={20} />
+              </ActionIcon>
+            }
           >
-            <IconShoppingCart size={20} />
-          </ActionIcon>
+            <CartMenu />
+          </Suspense>
         ) : null}
         <NotificationsBell />
         <Balance />

@@ -3,6 +3,8 @@ import {
   IconChartBar,
   IconGauge,
   IconHeart,
+  IconInbox,
+  IconListDetails,
   IconPackage,
   IconReceipt,
   IconSpeakerphone,
@@ -18,6 +20,8 @@ export type NavItem = {
   to: string;
   icon: ReactNode;
   badge?: string;
+  /** Words a screen reader reads after the badge, when its text alone is not enough (a bare count). */
+  badgeLabel?: string;
   /** Paths that count as this item being active (the item's own path by default). */
   match?: string[];
   children?: { label: string; to: string }[];
@@ -70,18 +74,36 @@ export function normalNav(userType: number): NavItem[] {
   ];
 }
 
-/** Sidebar on marketplace paths. */
-export const marketplaceNav: NavItem[] = [
-  {
-    label: 'Marketplace',
-    to: paths.marketplace.browse,
-    icon: <IconBuildingStore size={ICON} />,
-    match: [paths.marketplace.browse],
-  },
-  { label: 'Packages', to: paths.marketplace.packages, icon: <IconPackage size={ICON} />, badge: 'New' },
-  { label: 'My Orders', to: paths.marketplace.orders, icon: <IconReceipt size={ICON} /> },
-  { label: 'Wishlist', to: paths.marketplace.wishlist, icon: <IconHeart size={ICON} /> },
-];
+/**
+ * Sidebar on marketplace paths (spec 001 §2). Publishers also see what they sell: My Listings
+ * and Incoming Orders, the latter with the number of items waiting for them.
+ */
+export function marketplaceNav(userType: number, waiting = 0): NavItem[] {
+  const selling: NavItem[] =
+    userType === AccountType.Publisher
+      ? [
+          { label: 'My Listings', to: paths.marketplace.myListings, icon: <IconListDetails size={ICON} /> },
+          {
+            label: 'Incoming Orders',
+            to: paths.marketplace.incomingOrders,
+            icon: <IconInbox size={ICON} />,
+            ...(waiting > 0 ? { badge: String(waiting), badgeLabel: ' waiting for you' } : {}),
+          },
+        ]
+      : [];
+  return [
+    {
+      label: 'Marketplace',
+      to: paths.marketplace.browse,
+      icon: <IconBuildingStore size={ICON} />,
+      match: [paths.marketplace.browse],
+    },
+    { label: 'Packages', to: paths.marketplace.packages, icon: <IconPackage size={ICON} />, badge: 'New' },
+    { label: 'My Orders', to: paths.marketplace.orders, icon: <IconReceipt size={ICON} /> },
+    { label: 'Wishlist', to: paths.marketplace.wishlist, icon: <IconHeart size={ICON} /> },
+    ...selling,
+  ];
+}
 
 const withSlash = (path: string) => (path.endsWith('/') ? path : `${path}/`);
 

@@ -1,9 +1,11 @@
-import { Badge, Box, Button, Card, NavLink, ScrollArea, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Box, Button, Card, NavLink, ScrollArea, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowLeft, IconChevronRight, IconSpeakerphone } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
 import { DEFAULT_PRODUCT_NAME } from '@cryptads/contract/ui';
+import { AccountType } from '@cryptads/contract/account';
+import { useSellingSummary } from '../../features/marketplace-orders/api/get-selling-summary';
 import { usePublicConfig } from '../../lib/api/get-public-config';
 import { useSession } from '../../lib/session';
 import { Logo } from '../../ui/logo';
@@ -35,6 +37,7 @@ function NavEntry({ item, pathname, onNavigate }: { item: NavItem; pathname: str
   const badge = item.badge ? (
     <Badge size="xs" color="yellow.4" c="navy.9" variant="filled">
       {item.badge}
+      {item.badgeLabel ? <VisuallyHidden>{item.badgeLabel}</VisuallyHidden> : null}
     </Badge>
   ) : undefined;
 
@@ -90,7 +93,9 @@ export function SidebarContent({ onNavigate, inDrawer = false }: { onNavigate?: 
   const userType = useSession()?.userType ?? 0;
   const product = usePublicConfig().data?.productName ?? DEFAULT_PRODUCT_NAME;
   const marketplace = isMarketplacePath(pathname);
-  const items = marketplace ? marketplaceNav : normalNav(userType);
+  // The publisher's waiting count for Incoming Orders (features/marketplace-orders).
+  const selling = useSellingSummary(marketplace && userType === AccountType.Publisher);
+  const items = marketplace ? marketplaceNav(userType, selling.data?.waiting) : normalNav(userType);
 
   return (
     <Stack gap={0} h="100%" className={classes.sidebar}>

@@ -1,5 +1,6 @@
 import { Alert, Button, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { AccountType } from '@cryptads/contract/account';
 import { mustSignTerms } from '@cryptads/contract/terms';
 import { errorReason } from '../../../lib/api-client';
@@ -12,8 +13,11 @@ import { PromoBanner } from '../components/promo-banner';
 import { BalanceCard, InventoryCard, TodayCard } from '../components/summary-cards';
 import { TermsModal } from '../components/terms-modal';
 
-/** Dashboard home (spec 000 §2.9). */
-export function DashboardPage() {
+/**
+ * Dashboard home (spec 000 §2.9). The marketplace teaser belongs to the marketplace feature:
+ * app/dashboard-route.tsx passes it in.
+ */
+export function DashboardPage({ marketplaceTeaser }: { marketplaceTeaser?: ReactNode } = {}) {
   const user = useCurrentUser();
   const terms = useCurrentTerms();
 
@@ -71,6 +75,7 @@ export function DashboardPage() {
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <NewsCard />
         </Grid.Col>
+        {marketplaceTeaser ? <Grid.Col span={12}>{marketplaceTeaser}</Grid.Col> : null}
       </Grid>
     </Stack>
   );

@@ -1,0 +1,10 @@
+import { DashboardPage } from '../features/dashboard/routes/dashboard-page';
+import { MarketplaceTeaser } from '../features/marketplace/components/marketplace-teaser';
+
+/**
+ * The dashboard with its marketplace teaser (spec 000 §2.9): two features, composed here
+ * because features do not import each other (decision 012).
+ */
+export function DashboardRoute() {
+  return <DashboardPage marketplaceTeaser={<MarketplaceTeaser />} />;
+}

@@ -1,0 +1,6 @@
+import { Image } from '@mantine/core';
+
+/** A listing's picture beside its title (decorative: the title names it). */
+export function ListingThumb({ src, size = 64 }: { src: string; size?: number }) {
+  return <Image src={src} alt="" w={size} h={size} radius="md" fit="cover" style={{ flexShrink: 0 }} />;
+}

@@ -1,0 +1,15 @@
+import { Route, Routes } from 'react-router';
+import { routePatterns } from '@cryptads/contract/paths';
+import { NotFoundPage } from '../../../ui/not-found-page';
+import { OrdersPage } from './orders-page';
+
+/** /orders/ and /orders/{unique}/ (spec 001 §2). */
+export function OrdersRoutes() {
+  return (
+    <Routes>
+      <Route index element={<OrdersPage />} />
+      <Route path={routePatterns.orders.detail} element={<OrdersPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,30 @@
+import { CUSTOMER, defineRoutes } from '../endpoint';
+import { MARKETPLACE_MESSAGES } from '../marketplace-messages';
+
+/**
+ * Wishlist, cart, orders and payment (spec 001 §7; docs/decisions/018-marketplace.md). Both
+ * account types keep a wishlist and a cart and may place orders; only advertisers pay, and a
+ * publisher who tries reads the exact message of spec 001 §6.
+ */
+const advertiserPays = {
+  roles: ['advertiser'],
+  forbidden: MARKETPLACE_MESSAGES.publisherCannotBuy,
+} as const;
+
+export const marketplaceOrderRoutes = defineRoutes({
+  wishlist: { method: 'GET', path: '/marketplace/wishlist/general', roles: CUSTOMER },
+  addToWishlist: { method: 'PUT', path: '/marketplace/wishlist/:unique', roles: CUSTOMER },
+  removeFromWishlist: { method: 'PUT', path: '/marketplace/wishlist/:unique/deleteListings', roles: CUSTOMER },
+  cart: { method: 'GET', path: '/marketplace/cart', roles: CUSTOMER },
+  addToCart: { method: 'PUT', path: '/marketplace/cart', roles: CUSTOMER },
+  removeFromCart: { method: 'DELETE', path: '/marketplace/cart', roles: CUSTOMER },
+  orders: { method: 'GET', path: '/marketplace/orders', roles: CUSTOMER },
+  order: { method: 'GET', path: '/marketplace/orders/:unique', roles: CUSTOMER },
+  createOrder: { method: 'POST', path: '/marketplace/orders', roles: CUSTOMER },
+  cancelOrder: { method: 'DELETE', path: '/marketplace/orders/:unique', roles: CUSTOMER },
+  payWallet: { method: 'POST', path: '/marketplace/orders/:unique/pay/wallet', ...advertiserPays },
+  payCrypto: { method: 'POST', path: '/marketplace/orders/:unique/pay/crypto', ...advertiserPays },
+  payCard: { method: 'POST', path: '/marketplace/orders/:unique/pay/card', ...advertiserPays },
+  approveItem: { method: 'POST', path: '/marketplace/orders/:unique/items/:itemId/approve', ...advertiserPays },
+  orderPackage: { method: 'POST', path: '/marketplace/buckets/order', roles: CUSTOMER },
+});

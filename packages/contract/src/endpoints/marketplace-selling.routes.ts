@@ -1,0 +1,16 @@
+import { CUSTOMER, defineRoutes } from '../endpoint';
+import { MARKETPLACE_MESSAGES } from '../marketplace-messages';
+
+/** Selling in the marketplace (publishers): request listings, see them, fulfil their orders. */
+const publisher = { roles: ['publisher'], forbidden: MARKETPLACE_MESSAGES.listingRequestsPublisherOnly } as const;
+
+export const marketplaceSellingRoutes = defineRoutes({
+  requestListing: { method: 'POST', path: '/marketplace/listings/new', ...publisher },
+  myListings: { method: 'GET', path: '/marketplace/selling/listings', ...publisher },
+  incoming: { method: 'GET', path: '/marketplace/selling/items', ...publisher },
+  accept: { method: 'POST', path: '/marketplace/selling/items/:itemId/accept', ...publisher },
+  deny: { method: 'POST', path: '/marketplace/selling/items/:itemId/deny', ...publisher },
+  deliver: { method: 'POST', path: '/marketplace/selling/items/:itemId/deliver', ...publisher },
+  /** Both account types read whether they can request listings (the sidebar card). */
+  canSell: { method: 'GET', path: '/marketplace/selling', roles: CUSTOMER },
+});
