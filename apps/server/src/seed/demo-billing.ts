@@ -71,15 +71,19 @@ export async function seedDemoBilling(ctx: AppContext, advertiserEmail: string):
       const { paymentId } = await startDeposit(ctx, user, 'card', demo.euros);
       const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
       if (!payment?.providerRef) throw new Error(`demo card deposit ${paymentId} was not opened`);
-      const result = await applyProviderEvent(ctx.db as Db, {
-        provider: 'sandbox',
-        providerEventId: `demo:${paymentId}:paid`,
-        providerRef: payment.providerRef,
-        paymentId,
-        status: 'paid',
-        paidMicros: payment.totalMicros,
-        providerStatus: 'payment.paid',
-      });
+      const result = await applyProviderEvent(
+        ctx.db as Db,
+        {
+          provider: 'sandbox',
+          providerEventId: `demo:${paymentId}:paid`,
+          providerRef: payment.providerRef,
+          paymentId,
+          status: 'paid',
+          paidMicros: payment.totalMicros,
+          providerStatus: 'payment.paid',
+        },
+        ctx.config,
+      );
       if (!result.fulfilled) throw new Error(`demo card deposit ${paymentId}: ${result.outcome}`);
     } else {
       // The transfer carries the VAT on top, as the deposit screen asks for.

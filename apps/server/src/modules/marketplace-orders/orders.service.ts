@@ -189,7 +189,7 @@ export async function giveUpOpenPayment(ctx: Ctx, order: OrderRow, log?: { warn:
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, order.paymentId)).limit(1);
   if (payment?.status !== 'created') return payment ?? null;
   try {
-    return await cancelPayment(ctx.db, paymentsOf(ctx), payment, log, ctx.config);
+    return await cancelPayment(ctx.db, paymentsOf(ctx), payment, ctx.config, log);
   } catch (error) {
     if (error instanceof AppError && error.status === 502) return payment;
     throw error;

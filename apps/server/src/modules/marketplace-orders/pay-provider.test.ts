@@ -67,7 +67,6 @@ async function providerSays(paymentId: string, status: PaymentStatus, eventId = 
       ...(status === 'paid' ? { paidMicros: payment.totalMicros } : {}),
       providerStatus: `test.${status}`,
     },
-    undefined,
     app.ctx.config,
   );
 }

@@ -332,7 +332,7 @@ export async function confirmBankTransfer(
       outcome: 'moved',
       payload: { reference, receivedMicros: receivedMicros.toString() },
     });
-    const settled = await settlePaid(tx, created, receivedMicros, 'confirmed_by_operator', new Date());
+    const settled = await settlePaid(tx, created, receivedMicros, 'confirmed_by_operator', new Date(), ctx.config);
     await tx
       .update(bankTransferReferences)
       .set({ confirmedAt: new Date(), paymentId: created.id })

@@ -178,8 +178,8 @@ const eventPayload = (event: ProviderEvent): Record<string, unknown> => ({
 export async function applyProviderEvent(
   db: Db,
   event: ProviderEvent,
+  config: FulfilmentConfig,
   log?: Log,
-  config?: FulfilmentConfig,
 ): Promise<ApplyResult> {
   return db.transaction(async (tx) => {
     const payment = await lockPayment(tx, event);
@@ -244,7 +244,7 @@ export async function settlePaid(
   paidMicros: bigint,
   providerStatus: string,
   now: Date,
-  config?: FulfilmentConfig,
+  config: FulfilmentConfig,
 ): Promise<ApplyResult> {
   const credited = creditForPayment({
     amountMicros: payment.amountMicros,
@@ -273,7 +273,6 @@ export async function settlePaid(
       await fulfilDeposit(tx, paid, paidMicros, credited);
       break;
     case 'order':
-      if (!config) throw new Error(`payment ${paid.id}: an order payment needs the marketplace configuration`);
       // Credited like a deposit (same ledger entries, invoice and notice), then held for the
       // order if it still waits for this payment (docs/decisions/018-marketplace.md).
       await fulfilDeposit(tx, paid, paidMicros, credited);
@@ -294,8 +293,8 @@ export async function checkPayment(
   db: Db,
   providers: Payments,
   payment: PaymentRow,
+  config: FulfilmentConfig,
   log?: Log,
-  config?: FulfilmentConfig,
 ): Promise<PaymentRow> {
   const provider = providers.byName(payment.provider);
   if (!provider || !payment.providerRef || payment.status === 'paid') return payment;
@@ -310,8 +309,8 @@ export async function checkPayment(
   const result = await applyProviderEvent(
     db,
     { ...snapshot, paymentId: payment.id, providerEventId: `return:${payment.id}:${snapshot.status}` },
-    log,
     config,
+    log,
   );
   return result.payment && result.outcome !== 'mismatch' ? reread(db, payment.id) : payment;
 }
@@ -332,10 +331,10 @@ export async function cancelPayment(
   db: Db,
   providers: Payments,
   payment: PaymentRow,
+  config: FulfilmentConfig,
   log?: Log,
-  config?: FulfilmentConfig,
 ): Promise<PaymentRow> {
-  const current = await checkPayment(db, providers, payment, log, config);
+  const current = await checkPayment(db, providers, payment, config, log);
   if (current.status !== 'created') return current;
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id)).limit(1).for('update');
