@@ -267,6 +267,9 @@ test.describe('marketplace orders', () => {
     await expect(page).toHaveURL(/\/packages\/kol-spotlight\/$/);
     await page.getByRole('tab', { name: 'Press Release' }).click();
     await expect(page).toHaveURL(/\/packages\/$/);
+    // The tab and the rows come from the same render: once the tab is selected, the rows are
+    // Press Release ones (reading the first title earlier could catch the KOL table).
+    await expect(page.getByRole('tab', { name: 'Press Release' })).toHaveAttribute('aria-selected', 'true');
 
     const link = table.getByTestId('package-link').first();
     const title = (await link.textContent()) ?? '';
