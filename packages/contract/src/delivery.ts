@@ -36,3 +36,45 @@ export const ServeAnswerSchema = z.object({
   clickUrl: z.string(),
 });
 export type ServeAnswer = z.infer<typeof ServeAnswerSchema>;
+
+/**
+ * Why a served or clicked event was not billed (issue #13, docs/decisions/019-invalid-traffic.md).
+ * Filtered events are recorded with their reason, never debited or credited, and shown in
+ * both roles' reports as 'Filtered impressions' and 'Filtered clicks'.
+ */
+export const FilterReason = {
+  // Invalid traffic (in the spirit of the MRC/IAB general invalid traffic rules).
+  IpRate: 'ip_rate',
+  VisitorRate: 'visitor_rate',
+  ClickWithoutImpression: 'click_without_impression',
+  ClickTooFast: 'click_too_fast',
+  RepeatedClick: 'repeated_click',
+  DataCentre: 'data_centre',
+  Crawler: 'crawler',
+  BadHeaders: 'bad_headers',
+  ZoneAnomaly: 'zone_anomaly',
+  // Billing rules at the moment the event is billed.
+  CampaignInactive: 'campaign_inactive',
+  DailyBudget: 'daily_budget',
+  TotalBudget: 'total_budget',
+  InsufficientFunds: 'insufficient_funds',
+} as const;
+export type FilterReason = (typeof FilterReason)[keyof typeof FilterReason];
+export const FILTER_REASONS = Object.values(FilterReason) as readonly FilterReason[];
+
+/** What reports show beside each reason. */
+export const FILTER_REASON_LABELS: Record<FilterReason, string> = {
+  ip_rate: 'Too many requests from one IP address',
+  visitor_rate: 'Too many requests from one visitor',
+  click_without_impression: 'Click without a matching impression',
+  click_too_fast: 'Click faster than a person can',
+  repeated_click: 'Repeated click',
+  data_centre: 'Data-centre traffic',
+  crawler: 'Crawler or automated browser',
+  bad_headers: 'Request headers of no real browser',
+  zone_anomaly: 'Zone traffic far above its baseline',
+  campaign_inactive: 'Campaign not running',
+  daily_budget: 'Daily budget reached',
+  total_budget: 'Total budget reached',
+  insufficient_funds: 'Advertiser balance used up',
+};

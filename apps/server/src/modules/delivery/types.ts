@@ -1,3 +1,4 @@
+import type { FilterReason } from '@cryptads/contract/delivery';
 /**
  * The recorder's input (docs/decisions/007-delivery.md). The delivery endpoints, the traffic
  * simulator's history mode and the demo seed all record through `recordBatch` in
@@ -31,4 +32,9 @@ export type DeliveryEvent = {
    * computes the publisher's earnings (REVENUE_SHARE) and never spends below zero.
    */
   costMicros: bigint;
+  /**
+   * Set when the event is invalid traffic or cannot be billed (budget, state, balance): the
+   * recorder then writes it with its reason into the filtered statistics, never into money.
+   */
+  filterReason?: FilterReason;
 };
