@@ -285,8 +285,10 @@ test.describe('advertiser campaigns', () => {
     await expect(page.getByTestId('optimization-table')).toContainText('No data available.');
     await page.getByTestId('tab-setup').click();
 
-    // The account manager approves: it runs (run after approval is Yes).
-    expect(operator('campaign', 'approve', String(ids.display))).toContain('approved');
+    // The account manager approves: it runs (run after approval is Yes) because the account has
+    // money; at a zero balance it would be Out of Funds (issue #13).
+    expect(operator('user', 'credit', email, '100', `e2e-campaigns-${email}`)).toContain('Credited €100.00');
+    expect(operator('campaign', 'approve', String(ids.display))).toContain('approved: Delivering');
     await page.reload();
     await expect(page.getByTestId('setup-tab').getByTestId('status-badge')).toHaveText('Running');
     await page.getByRole('button', { name: 'Pause Campaign' }).click();

@@ -53,12 +53,13 @@ test.describe('reports', () => {
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^report-country-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync(await download.path(), 'utf8').split('\n');
-    expect(csv[0]).toBe('Countries,Impressions,Clicks,CTR,Cost,eCPM');
+    // RFC 4180 lines end with CRLF (docs/decisions/023).
+    const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
+    expect(csv[0]).toBe('Countries,Impressions,Clicks,CTR,Cost,eCPM,Filtered impressions,Filtered clicks');
     expect(csv.length).toBeGreaterThan(1);
     expect(csv.join('\n')).not.toMatch(/[€%]/);
-    // Every data line has six cells: no comma survives inside a cell.
-    for (const line of csv.slice(1)) expect(line.split(',')).toHaveLength(6);
+    // Every data line has eight cells: no comma survives inside a cell.
+    for (const line of csv.slice(1)) expect(line.split(',')).toHaveLength(8);
 
     // The selection is in the URL: a reload shows the same report.
     await page.reload();

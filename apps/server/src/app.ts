@@ -1,3 +1,4 @@
+import type http from 'node:http';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyLoggerOptions, type FastifyServerOptions } from 'fastify';
 import {
@@ -17,6 +18,7 @@ import { type Database, openDatabase } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
 import { operatorRoutes } from './operator/operator.routes';
 import { registerMailboxPage } from './modules/system/mailbox.page';
+import { sealPlaintextTotpSecrets } from './lib/totp';
 import { systemRoutes } from './modules/system/system.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { campaignRoutes } from './modules/campaigns/campaigns.routes';
@@ -31,6 +33,7 @@ import { websiteRoutes } from './modules/websites/websites.routes';
 import { createBillingAdapters } from './modules/billing-profile/adapters';
 import { billingProfileRoutes, registerKycRoutes } from './modules/billing-profile/billing-profile.routes';
 import { registerEndpoints } from './lib/endpoint-routes';
+import { logSafeError, throttledLog } from './lib/log-errors';
 import { createDelivery } from './modules/delivery/delivery';
 import { wakeOnCommit } from './modules/events/events';
 import { eventHandlers } from './modules/events/handlers';
@@ -45,7 +48,7 @@ import { marketplaceRoutes } from './modules/marketplace/marketplace.routes';
 import { marketplaceOrderRoutes } from './modules/marketplace-orders/marketplace-orders.routes';
 import { registerSandboxPage } from './modules/payments/sandbox-page.routes';
 import authPlugin from './plugins/auth';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
 
@@ -76,8 +79,30 @@ export function loggerOptions(config: Config): FastifyLoggerOptions & LoggerOpti
         url: redactUrl(req.url),
         remoteAddress: req.ip,
       }),
+      // A failed query's error carries every parameter (megabytes for a delivery batch):
+      // logged as code, message and the query's head only (docs/decisions/024).
+      err: logSafeError,
     },
   };
+}
+
+/**
+ * Timeouts of the HTTP server (docs/decisions/023): a client that sends its headers or its
+ * request slowly (slow loris), or idles on a socket, is disconnected. Node checks headers
+ * and request deadlines every `connectionsCheckingInterval` (30 s by default): checked
+ * often enough here for the headers deadline to hold within a quarter of itself.
+ */
+export function httpTimeouts(config: Config) {
+  const t = config.http;
+  return {
+    connectionTimeout: t.connectionTimeoutMs,
+    requestTimeout: t.requestTimeoutMs,
+    keepAliveTimeout: t.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: t.headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(t.headersTimeoutMs / 4))),
+    },
+  } satisfies FastifyServerOptions & { http: http.ServerOptions };
 }
 
 export type BuildOptions = {
@@ -96,7 +121,11 @@ export async function buildApp(opts: BuildOptions) {
     logger: opts.logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
+    ...httpTimeouts(config),
     routerOptions: { ignoreTrailingSlash: true },
+    // What the router and Node's parser refuse answers in the envelope too (decision 022).
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -117,10 +146,13 @@ export async function buildApp(opts: BuildOptions) {
     ...createBillingAdapters(config),
   };
   app.decorate('ctx', ctx);
+  // TOTP secrets stored before they were sealed at rest are sealed now (docs/decisions/021).
+  await sealPlaintextTotpSecrets(ctx);
   const delivery = await createDelivery(ctx, { log: app.log });
   ctx.delivery = delivery;
   // Side effects after commit (docs/decisions/010-domain-events.md), the delivery index included.
-  events = new EventWorker(db, { handlers: eventHandlers(ctx), log: app.log });
+  // A failing round is retried every second: its error is logged once per 10 s (decision 024).
+  events = new EventWorker(db, { handlers: eventHandlers(ctx), log: throttledLog(app.log) });
   ctx.events = events;
   events.start();
   // Before the database closes: the worker finishes its round, the recorder writes its buffer

@@ -15,7 +15,12 @@ const realProviders = {
   COINGATE_API_TOKEN: 'token',
   COINGATE_CALLBACK_SECRET: 'c'.repeat(32),
   KYC_PROVIDER: 'manual',
+  PUBLIC_URL: 'https://ads.example',
+  TOTP_ENCRYPTION_KEY: 'k'.repeat(43).concat('='),
 };
+/** A valid 32-byte key in each accepted spelling. */
+const KEY_HEX = 'ab'.repeat(32);
+const KEY_BASE64 = Buffer.alloc(32, 7).toString('base64');
 
 describe('loadConfig', () => {
   it('runs on one machine with nothing set', () => {
@@ -141,7 +146,12 @@ describe('loadConfig', () => {
   });
 
   it('starts in production with the sandboxes when ALLOW_SANDBOX=1 says so on purpose', () => {
-    const config = loadConfig({ NODE_ENV: 'production', ALLOW_SANDBOX: '1' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      ALLOW_SANDBOX: '1',
+      PUBLIC_URL: 'https://ads.example',
+      TOTP_ENCRYPTION_KEY: KEY_BASE64,
+    });
     expect(config).toMatchObject({ isProduction: true, captcha: { provider: 'none' }, mail: { transport: 'outbox' } });
   });
 
@@ -152,5 +162,48 @@ describe('loadConfig', () => {
       captcha: { provider: 'turnstile', siteKey: 'site' },
       mail: { transport: 'smtp', smtpUrl: 'smtp://mail.example:587' },
     });
+  });
+});
+
+describe('production and shared-database secrets (issue #13, docs/decisions/021)', () => {
+  it('refuses an http:// or missing PUBLIC_URL in production, whatever ALLOW_SANDBOX says', () => {
+    for (const extra of [{}, { ALLOW_SANDBOX: '1' }]) {
+      expect(() =>
+        loadConfig({ ...realProviders, ...extra, NODE_ENV: 'production', PUBLIC_URL: 'http://ads.example' }),
+      ).toThrow(/PUBLIC_URL: production needs PUBLIC_URL set to an https:\/\/ address/);
+      expect(() => loadConfig({ ...realProviders, ...extra, NODE_ENV: 'production', PUBLIC_URL: undefined })).toThrow(
+        /PUBLIC_URL: production needs/,
+      );
+    }
+    // Outside production an http:// address is fine (one machine, no TLS).
+    expect(loadConfig({ PUBLIC_URL: 'http://ads.example' }).publicUrl).toBe('http://ads.example');
+  });
+
+  it('refuses production without TOTP_ENCRYPTION_KEY, whatever ALLOW_SANDBOX says', () => {
+    for (const extra of [{}, { ALLOW_SANDBOX: '1' }])
+      expect(() =>
+        loadConfig({ ...realProviders, ...extra, NODE_ENV: 'production', TOTP_ENCRYPTION_KEY: undefined }),
+      ).toThrow(/TOTP_ENCRYPTION_KEY: production needs TOTP_ENCRYPTION_KEY/);
+  });
+
+  it('reads a 32-byte TOTP key as hex or base64 and refuses anything else', () => {
+    expect(loadConfig({ TOTP_ENCRYPTION_KEY: KEY_HEX }).totp.encryptionKey).toEqual(Buffer.from(KEY_HEX, 'hex'));
+    expect(loadConfig({ TOTP_ENCRYPTION_KEY: KEY_BASE64 }).totp.encryptionKey).toEqual(Buffer.alloc(32, 7));
+    for (const bad of ['short', 'ab'.repeat(31), Buffer.alloc(16).toString('base64'), `${KEY_HEX}00`])
+      expect(() => loadConfig({ TOTP_ENCRYPTION_KEY: bad })).toThrow(/TOTP_ENCRYPTION_KEY must be 32 bytes/);
+    // Without one, outside production: a fixed development key, the same on every start.
+    expect(loadConfig({}).totp.encryptionKey).toHaveLength(32);
+    expect(loadConfig({}).totp.encryptionKey).toEqual(loadConfig({ NODE_ENV: 'test' }).totp.encryptionKey);
+  });
+
+  it('requires CLICK_SECRET whenever DATABASE_URL is set, in every environment', () => {
+    for (const env of ['development', 'test', 'production'])
+      expect(() => loadConfig({ ...realProviders, NODE_ENV: env, DATABASE_URL: 'postgres://db/cryptads' })).toThrow(
+        /CLICK_SECRET: CLICK_SECRET is required when DATABASE_URL is set/,
+      );
+    const config = loadConfig({ DATABASE_URL: 'postgres://db/cryptads', CLICK_SECRET: 'c'.repeat(32) });
+    expect(config.delivery.clickSecret).toBe('c'.repeat(32));
+    // The embedded database is one process: the generated secret in DATA_DIR is enough.
+    expect(loadConfig({}).delivery.clickSecret).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -37,6 +38,8 @@ const EnvSchema = z
     /** Failed guesses allowed per account within the lockout window. */
     ACCOUNT_MAX_FAILURES: z.coerce.number().int().positive().default(10),
     ACCOUNT_LOCKOUT_MINUTES: z.coerce.number().int().positive().default(15),
+    /** Key of the TOTP secrets at rest (AES-256-GCM): 32 bytes as base64 or 64 hex digits; required in production. */
+    TOTP_ENCRYPTION_KEY: z.string().optional(),
     /** Built SPA to serve; empty when only the API runs. */
     WEB_DIST: z.string().optional(),
     /** Days between a deletion request and the deletion of the account (docs/decisions/005). */
@@ -53,6 +56,17 @@ const EnvSchema = z
     VERIFY_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(5000),
     /** Where uploaded creatives are kept: 'local' (files under DATA_DIR/uploads). */
     STORAGE_DRIVER: z.enum(['local']).default('local'),
+    /** Per-account upload quota (files kept and megabytes kept) and uploads per hour (docs/decisions/023). */
+    UPLOAD_QUOTA_FILES: z.coerce.number().int().positive().default(500),
+    UPLOAD_QUOTA_MB: z.coerce.number().int().positive().default(100),
+    UPLOAD_RATE_PER_HOUR: z.coerce.number().int().positive().default(60),
+    /** An upload no creative or draft refers to is deleted (row and file) after this many hours. */
+    UPLOAD_UNATTACHED_HOURS: z.coerce.number().int().min(1).max(2160).default(24),
+    /** HTTP server timeouts in ms (docs/decisions/023): socket inactivity, whole request, headers, idle keep-alive. */
+    HTTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
     /** Minimum CPM bids per campaign type (DESIGN §3), minimum Native CPC, maximum price (euros). */
     MIN_BID_DISPLAY_REGULAR: z.coerce.number().positive().default(0.2),
     MIN_BID_DISPLAY_PREMIUM: z.coerce.number().positive().default(3),
@@ -77,6 +91,26 @@ const EnvSchema = z
     CLICK_SECRET: z.string().min(32).optional(),
     /** A click link is honoured this long after its impression. */
     CLICK_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+    /** Invalid-traffic filter (docs/decisions/019-invalid-traffic.md); 0 turns every rule off. */
+    IVT_ENABLED: z.enum(['0', '1', 'true', 'false']).default('1'),
+    IVT_VISITOR_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    IVT_VISITOR_PER_HOUR: z.coerce.number().int().min(1).default(300),
+    IVT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    IVT_IP_PER_HOUR: z.coerce.number().int().min(1).default(2000),
+    /** Distinct user agents one IP may present per hour (user-agent rotation). */
+    IVT_IP_MAX_AGENTS: z.coerce.number().int().min(1).default(30),
+    IVT_IP_CLICKS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+    /** A click sooner than this after its impression is no person's. */
+    IVT_MIN_CLICK_MS: z.coerce.number().int().min(0).default(1000),
+    /** A zone's requests this minute above factor × its trailing hourly average per minute and above the floor. */
+    IVT_ZONE_SPIKE_FACTOR: z.coerce.number().min(1).default(10),
+    IVT_ZONE_SPIKE_FLOOR: z.coerce.number().int().min(1).default(600),
+    /** Extra data-centre ranges, one CIDR a line (# comments), added to the built-in list. */
+    IVT_DATACENTRE_FILE: z.string().optional(),
+    /** A zone is flagged to the operator when filtered / all events > share, over >= min events, in the window. */
+    IVT_FLAG_SHARE: z.coerce.number().min(0).max(1).default(0.3),
+    IVT_FLAG_MIN_EVENTS: z.coerce.number().int().min(1).default(100),
+    IVT_FLAG_WINDOW_HOURS: z.coerce.number().int().min(1).max(720).default(24),
     /** Demo mode: a gentle live trickle of simulated traffic keeps today's numbers moving. */
     DEMO_TRAFFIC: z.enum(['auto', 'off']).default('auto'),
     /** Days of simulated history the demo world is seeded with. */
@@ -128,6 +162,41 @@ const EnvSchema = z
     MARKETPLACE_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(20),
   })
   .superRefine((env, ctx) => {
+    // Issue #13 §4 and docs/decisions/021: secrets and production settings that hold whatever ALLOW_SANDBOX says.
+    if (env.TOTP_ENCRYPTION_KEY && !parseKey(env.TOTP_ENCRYPTION_KEY))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TOTP_ENCRYPTION_KEY'],
+        message: 'TOTP_ENCRYPTION_KEY must be 32 bytes as base64 or 64 hex digits (openssl rand -base64 32)',
+      });
+    if (env.DATABASE_URL && !env.CLICK_SECRET)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CLICK_SECRET'],
+        message:
+          'CLICK_SECRET is required when DATABASE_URL is set: every process sharing the database must sign click links with the same key',
+      });
+    if (env.NODE_ENV === 'production') {
+      if (!env.PUBLIC_URL?.startsWith('https://'))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUBLIC_URL'],
+          message: 'production needs PUBLIC_URL set to an https:// address (session cookies and links travel over it)',
+        });
+      if (!env.TOTP_ENCRYPTION_KEY)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['TOTP_ENCRYPTION_KEY'],
+          message:
+            'production needs TOTP_ENCRYPTION_KEY (openssl rand -base64 32) to keep two-factor secrets encrypted',
+        });
+    }
+    if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_HEADERS_TIMEOUT_MS'],
+        message: 'HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS',
+      });
     if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL)
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'SMTP_URL is required when MAIL_TRANSPORT=smtp' });
     if (env.CAPTCHA_PROVIDER === 'turnstile' && (!env.CAPTCHA_SECRET || !env.CAPTCHA_SITE_KEY))
@@ -207,6 +276,22 @@ function invoiceIssuer(env: z.output<typeof EnvSchema>) {
   };
 }
 
+/** A 32-byte key written as 64 hex digits or as base64; null when it is neither. */
+function parseKey(text: string): Buffer | null {
+  const trimmed = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return Buffer.from(trimmed, 'hex');
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(trimmed)) return null;
+  const key = Buffer.from(trimmed, 'base64');
+  return key.length === 32 ? key : null;
+}
+
+/**
+ * Outside production, without TOTP_ENCRYPTION_KEY, a fixed development key: it is public (it
+ * is in this file), so it protects nothing, but secrets written in development stay readable
+ * across restarts and machines. Production refuses to start without a real key.
+ */
+const DEVELOPMENT_TOTP_KEY = createHash('sha256').update('cryptads development TOTP key (not a secret)').digest();
+
 /** Environment variables as strings, the way process.env holds them. */
 export type Env = { [K in keyof z.input<typeof EnvSchema>]?: string };
 
@@ -245,6 +330,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       accountMaxFailures: env.ACCOUNT_MAX_FAILURES,
       accountLockoutMinutes: env.ACCOUNT_LOCKOUT_MINUTES,
     },
+    totp: {
+      encryptionKey: (env.TOTP_ENCRYPTION_KEY && parseKey(env.TOTP_ENCRYPTION_KEY)) || DEVELOPMENT_TOTP_KEY,
+    },
     webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
     deletionGraceDays: env.DELETION_GRACE_DAYS,
     news: {
@@ -259,6 +347,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       dir: path.join(dataDir, 'uploads'),
       /** Identity and company documents: private, never under the public /uploads/ route. */
       documentsDir: path.join(dataDir, 'documents'),
+    },
+    uploads: {
+      quotaFiles: env.UPLOAD_QUOTA_FILES,
+      quotaBytes: env.UPLOAD_QUOTA_MB * 1_000_000,
+      ratePerHour: env.UPLOAD_RATE_PER_HOUR,
+      unattachedHours: env.UPLOAD_UNATTACHED_HOURS,
+    },
+    http: {
+      connectionTimeoutMs: env.HTTP_CONNECTION_TIMEOUT_MS,
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     },
     campaigns: {
       minimumBids: {
@@ -279,6 +379,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       geo: { provider: env.GEO_PROVIDER, header: env.GEO_HEADER.toLowerCase(), dbPath: env.GEOIP_DB_PATH ?? null },
       clickSecret: env.CLICK_SECRET ?? null,
       clickTtlHours: env.CLICK_TTL_HOURS,
+      /** The geo header counts only behind a trusted proxy (TRUST_PROXY); else GeoIP or 'XX'. */
+      trustGeoHeader: env.TRUST_PROXY,
+      ivt: {
+        enabled: env.IVT_ENABLED === '1' || env.IVT_ENABLED === 'true',
+        visitorPerMinute: env.IVT_VISITOR_PER_MINUTE,
+        visitorPerHour: env.IVT_VISITOR_PER_HOUR,
+        ipPerMinute: env.IVT_IP_PER_MINUTE,
+        ipPerHour: env.IVT_IP_PER_HOUR,
+        ipMaxAgents: env.IVT_IP_MAX_AGENTS,
+        ipClicksPerHour: env.IVT_IP_CLICKS_PER_HOUR,
+        minClickMs: env.IVT_MIN_CLICK_MS,
+        zoneSpikeFactor: env.IVT_ZONE_SPIKE_FACTOR,
+        zoneSpikeFloor: env.IVT_ZONE_SPIKE_FLOOR,
+        datacentreFile: env.IVT_DATACENTRE_FILE ?? null,
+        flagShare: env.IVT_FLAG_SHARE,
+        flagMinEvents: env.IVT_FLAG_MIN_EVENTS,
+        flagWindowHours: env.IVT_FLAG_WINDOW_HOURS,
+      },
     },
     demo: { traffic: env.DEMO_TRAFFIC, historyDays: env.DEMO_HISTORY_DAYS },
     payments: {

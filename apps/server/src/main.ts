@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { randomToken } from './lib/crypto';
+import { installFatalHandlers } from './lib/fatal';
 import { removeHandoff, writeHandoff } from './operator/handoff';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -9,9 +10,12 @@ import { cleanupJob } from './jobs/cleanup';
 import { marketplaceTimersJob } from './jobs/marketplace-timers';
 import { payoutJob } from './jobs/payouts';
 import { startJobs } from './jobs/runner';
+import { throttledLog } from './lib/log-errors';
 import { vatRecheckJob } from './jobs/vat-recheck';
 import { adEventRetentionJob } from './modules/delivery/retention';
+import { devMailboxOpen } from './modules/system/system.service';
 import { printDemoLogins, seedDemoIfEmpty } from './seed/demo';
+import { flaggedZonesJob } from './modules/delivery/flagged';
 import { ownBaseUrl, startDemoTrickle } from './simulator/demo-trickle';
 import type { Trickle } from './simulator/trickle';
 
@@ -39,17 +43,22 @@ const stopJobs = startJobs(
     cleanupJob,
     accountDeletionJob,
     adEventRetentionJob,
+    flaggedZonesJob(app.log),
     vatRecheckJob,
     payoutJob,
     marketplaceTrendingJob,
     marketplaceTimersJob,
   ],
-  app.log,
+  // A job failing on every tick (a database outage) logs once per 10 s per job (decision 024).
+  throttledLog(app.log),
 );
 
 let closing = false;
+let exitCode = 0;
 let trickle: Trickle | null = null;
-async function shutdown(signal: string) {
+async function shutdown(signal: string, code = 0) {
+  // A fatal error during a signal's shutdown still ends the process with its code.
+  exitCode = Math.max(exitCode, code);
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
@@ -62,7 +71,7 @@ async function shutdown(signal: string) {
     await app.close();
     await database.close();
     clearTimeout(timer);
-    process.exit(0);
+    process.exit(exitCode);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');
     process.exit(1);
@@ -70,6 +79,22 @@ async function shutdown(signal: string) {
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// An error nobody caught: logged without secrets, then the same clean shutdown, exit code 1.
+installFatalHandlers(process, {
+  log: app.log,
+  shutdown: (code) => shutdown('fatal error', code),
+  secrets: [
+    config.delivery.clickSecret,
+    config.payments.sandboxSecret,
+    config.payments.stripe?.secretKey,
+    config.payments.stripe?.webhookSecret,
+    config.payments.coingate?.apiToken,
+    config.payments.coingate?.callbackSecret,
+    config.kyc.sandboxSecret,
+    config.captcha.secret,
+    operatorToken,
+  ],
+});
 
 await app.listen({ port: config.port, host: config.host });
 // Demo mode: a gentle trickle of simulated visitors through our own /serve and /click.
@@ -85,5 +110,5 @@ if (operatorToken) {
 const url = config.publicUrl;
 console.log(`\n  ${config.productName} is running at ${url}`);
 console.log(`  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/db` : 'PostgreSQL'}`);
-if (app.ctx.mailer.kind === 'outbox') console.log(`  Dev mailbox: ${url}/dev/mailbox`);
+if (devMailboxOpen(app.ctx)) console.log(`  Dev mailbox: ${url}/dev/mailbox`);
 if (seeded || database.kind === 'pglite') printDemoLogins(app.ctx);

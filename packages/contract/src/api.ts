@@ -31,4 +31,7 @@ export const GENERIC_MESSAGES = {
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   emailNotVerified: 'Please confirm your email address first.',
   invalidRequest: 'The request is invalid.',
+  badUrl: 'This address is not valid.',
+  headersTooLarge: 'The request headers are too large.',
+  requestTimeout: 'The request took too long to arrive.',
 } as const;

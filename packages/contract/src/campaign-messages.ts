@@ -305,6 +305,13 @@ export const CAMPAIGN_MESSAGES = {
   thumbnailRequired: 'Please upload a thumbnail image.',
   coverRequired: 'Please upload a cover image.',
   invalidFileFormat: 'Invalid file format.',
+  /** Per-account upload quota and hourly rate (server configuration: UPLOAD_QUOTA_*, UPLOAD_RATE_PER_HOUR). */
+  uploadQuotaFiles: (files: number) =>
+    `You have reached the limit of ${files} uploaded files. Please use or remove some of your uploads first.`,
+  uploadQuotaBytes: (megabytes: number) =>
+    `You have reached the limit of ${megabytes} MB of uploaded files. Please use or remove some of your uploads first.`,
+  damagedImage: 'The image could not be read: the file is damaged or incomplete.',
+  uploadRateLimit: (perHour: number) => `You can upload at most ${perHour} files per hour. Please try again later.`,
   bannerSizes: (sizes: readonly string[] = DISPLAY_SIZES) =>
     `You must upload creatives with one of the following sizes: ${sizes.join(', ')} or x2 for Retina.`,
   bannerRequired: 'Please upload a banner.',
@@ -494,3 +501,15 @@ export const campaignPreviewPath = (idOrPermalink: string | number, kind: Campai
 
 /** A permalink is '<id>,<random>': the comma marks it as public (spec 002 §2). */
 export const isPermalink = (id: string) => id.includes(',');
+
+/**
+ * The advertiser's notice when an account manager approves a campaign (docs/decisions/003,
+ * 020): it names the status the campaign really got. `kind` is the campaign kind's label.
+ */
+export const CAMPAIGN_APPROVAL_NOTICES = {
+  title: 'Campaign approved',
+  running: (kind: string, name: string) => `Your ${kind} "${name}" has been approved and is now running.`,
+  paused: (kind: string, name: string) => `Your ${kind} "${name}" has been approved. Run it whenever you are ready.`,
+  outOfFunds: (kind: string, name: string) =>
+    `Your ${kind} "${name}" has been approved, but your balance is empty: it is Out of Funds and will start running as soon as you add funds.`,
+} as const;

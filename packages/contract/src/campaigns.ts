@@ -347,7 +347,7 @@ export type CampaignStatusResponse = z.infer<typeof CampaignStatusResponseSchema
 
 /** PUT /campaigns/{id}/creatives: add banners (display) or native ads (native kinds). */
 export const AddCreativesSchema = z.object({
-  campaignId: z.number().int().positive().optional(),
+  campaignId: z.number().int().positive().max(2_147_483_647).optional(),
   creatives: z.array(ResourceRefSchema).max(50).default([]),
   nativeCreatives: z.array(NativeCreativeInputSchema).max(20).default([]),
 });
@@ -358,8 +358,8 @@ export const ChangeBannerSchema = z.object({
 });
 /** DELETE /campaigns/{id}/creatives. */
 export const DeleteCreativeSchema = z.object({
-  campaignId: z.number().int().positive().optional(),
-  creativeId: z.number().int().positive(),
+  campaignId: z.number().int().positive().max(2_147_483_647).optional(),
+  creativeId: z.number().int().positive().max(2_147_483_647),
 });
 export const CreativesResponseSchema = z.object({ creatives: z.array(CreativeSchema) });
 

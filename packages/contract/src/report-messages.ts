@@ -46,6 +46,13 @@ export const REPORT_MESSAGES = {
   invalidReportBy: 'Please choose a valid report type.',
   /** Optimisation and Performance are reports of exactly one campaign. */
   oneCampaign: 'Please choose one campaign.',
+  filteredImpressions: 'Filtered impressions',
+  filteredClicks: 'Filtered clicks',
+  filteredTitle: 'Filtered traffic',
+  filteredReason: 'Reason',
+  filteredNote:
+    'Filtered traffic is invalid (bots, data centres, too many or too fast requests...) or could not be billed. It is counted here and never billed.',
+  filteredNone: 'No traffic was filtered in this period.',
   csvNote: 'Data is available for only 1 year. The export strips commas, percent signs and euro signs.',
   utcNote: 'Days are UTC.',
 } as const;

@@ -59,6 +59,9 @@ const figures = {
   ctr: z.number(),
   /** Euros per thousand impressions. */
   eCpm: z.number(),
+  /** Invalid or unbillable traffic: answered, never billed, not in the figures above (issue #13). */
+  filteredImpressions: z.number().int(),
+  filteredClicks: z.number().int(),
 };
 
 /** One row of a report: the dimension's key (date, ISO country, os, browser, campaign id, zone id) and label. */
@@ -66,6 +69,15 @@ export const ReportRowSchema = z.object({ key: z.string(), label: z.string(), ..
 export type ReportRow = z.infer<typeof ReportRowSchema>;
 export const ReportTotalsSchema = z.object(figures);
 export type ReportTotals = z.infer<typeof ReportTotalsSchema>;
+
+/** Filtered impressions and clicks of one reason. */
+export const FilteredByReasonSchema = z.object({
+  reason: z.string(),
+  label: z.string(),
+  impressions: z.number().int(),
+  clicks: z.number().int(),
+});
+export type FilteredByReason = z.infer<typeof FilteredByReasonSchema>;
 
 /** group=report. `daily` has one point per day of the period (zeros included) for the chart. */
 export const ReportSchema = z.object({
@@ -77,6 +89,8 @@ export const ReportSchema = z.object({
   daily: z.array(
     z.object({ date: z.string(), impressions: z.number().int(), clicks: z.number().int(), money: z.number() }),
   ),
+  /** Filtered traffic of the period by reason (FilterReason code and its label), most first. */
+  filtered: z.array(FilteredByReasonSchema),
 });
 export type Report = z.infer<typeof ReportSchema>;
 
@@ -91,6 +105,9 @@ export const OptimizationRowSchema = z.object({
   clicks: z.number().int(),
   ctr: z.number(),
   money: z.number(),
+  /** Invalid or unbillable traffic of the zone: never billed. */
+  filteredImpressions: z.number().int(),
+  filteredClicks: z.number().int(),
 });
 export type OptimizationRow = z.infer<typeof OptimizationRowSchema>;
 export const OptimizationReportSchema = z.object({ rows: z.array(OptimizationRowSchema) });

@@ -44,6 +44,42 @@ export const HealthSchema = z.object({
   uptimeSeconds: z.number(),
 });
 
+/**
+ * GET /api/ready: may this process take traffic? (docs/decisions/024-faults-and-readiness.md)
+ * Answered 200 when every part is ready, 503 with the same body when one is not, so a load
+ * balancer's health check takes a process out while its database writes fail.
+ */
+export const ReadinessSchema = z.object({
+  ready: z.boolean(),
+  database: z.object({
+    ready: z.boolean(),
+    kind: z.enum(['pglite', 'postgres']),
+    /** A write (in a transaction rolled back) succeeded; null when it failed. */
+    latencyMs: z.number().nullable(),
+    /** When the probe ran (it is cached about a second). */
+    checkedAt: z.string(),
+  }),
+  delivery: z.object({
+    ready: z.boolean(),
+    /** The delivery index was loaded at least once. */
+    loaded: z.boolean(),
+    /** Seconds since the index was last refreshed from the database; null: never. */
+    ageSeconds: z.number().nullable(),
+  }),
+  recorder: z.object({
+    ready: z.boolean(),
+    /** Delivery events waiting to be written. */
+    buffered: z.number().int(),
+    /** So many are waiting that delivery serves nothing. */
+    saturated: z.boolean(),
+    /** Batch writes failed in a row since the last success. */
+    consecutiveFailures: z.number().int(),
+    lastSuccessAt: z.string().nullable(),
+    lastFailureAt: z.string().nullable(),
+  }),
+});
+export type Readiness = z.infer<typeof ReadinessSchema>;
+
 export const MailboxMessageSchema = z.object({
   id: z.number().int(),
   to: z.string(),

@@ -40,7 +40,7 @@ export const WebsiteUrlSchema = z
 
 /** Excluded category ids. The server also checks each id against its category list. */
 export const CategoryIdsSchema = z
-  .array(z.number({ error: WEBSITE_MESSAGES.categoryUnknown }).int().positive(), {
+  .array(z.number({ error: WEBSITE_MESSAGES.categoryUnknown }).int().positive().max(2_147_483_647), {
     error: WEBSITE_MESSAGES.categoryUnknown,
   })
   .max(200, WEBSITE_MESSAGES.categoryUnknown)

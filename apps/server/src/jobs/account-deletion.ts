@@ -8,7 +8,7 @@ import type { Tx } from '../db/client';
 import { notifications } from '../db/schema/notifications';
 import { referralShares } from '../db/schema/referral';
 import { accountDeletionRequests, userPreferences } from '../db/schema/settings';
-import { authAttempts, oneTimeCodes, sessions, users } from '../db/schema/users';
+import { authAttemptCounters, oneTimeCodes, sessions, users } from '../db/schema/users';
 import { randomToken } from '../lib/crypto';
 import { emitEvent } from '../modules/events/events';
 import { resolvePinned } from '../modules/notifications/notifications.service';
@@ -50,7 +50,7 @@ async function eraseAccount(tx: Tx, userId: number) {
   await tx.delete(userPreferences).where(eq(userPreferences.userId, userId));
   await tx.delete(notifications).where(eq(notifications.userId, userId));
   await tx.delete(referralShares).where(eq(referralShares.userId, userId));
-  await tx.delete(authAttempts).where(eq(authAttempts.key, `login:${user.email}`));
+  await tx.delete(authAttemptCounters).where(eq(authAttemptCounters.key, `login:${user.email}`));
   // Its campaigns and zones leave the delivery index.
   await emitEvent(tx, { type: 'account.changed', userId });
 }

@@ -3,13 +3,14 @@ import type { AppContext } from '../context';
 import { domainEvents } from '../db/schema/events';
 import { oneTimeCodes, sessions } from '../db/schema/users';
 import { pruneAttempts } from '../lib/attempts';
+import { removeUnattachedUploads } from '../modules/campaigns/uploads.service';
 import type { Job } from './runner';
 
 const DAY_MS = 86_400_000;
 
 /**
  * Forgets what has expired: codes after a day, closed or expired sessions after 90 days, old
- * failed attempts, domain events handled more than a day ago.
+ * failed attempts, domain events handled more than a day ago, uploads never attached.
  */
 export const cleanupJob: Job = {
   name: 'cleanup-expired-secrets',
@@ -24,5 +25,7 @@ export const cleanupJob: Job = {
     await ctx.db.delete(sessions).where(or(lt(sessions.expiresAt, quarterAgo), lt(sessions.revokedAt, quarterAgo)));
     await pruneAttempts(ctx);
     await ctx.db.delete(domainEvents).where(lt(domainEvents.doneAt, dayAgo));
+    // Uploads no creative or draft took up (docs/decisions/023): rows and files.
+    await removeUnattachedUploads(ctx);
   },
 };

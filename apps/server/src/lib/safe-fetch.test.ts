@@ -22,12 +22,38 @@ describe('isPrivateAddress', () => {
     'fd12:3456::1',
     '::ffff:127.0.0.1',
     '::ffff:10.0.0.1',
+    // IPv4-mapped in hexadecimal form, NAT64 (well-known and local-use prefixes).
+    '::ffff:7f00:1',
+    '64:ff9b::7f00:1',
+    '64:ff9b:1::a00:1',
+    // IPv4-compatible ::/96 (deprecated, still routed to the embedded IPv4 by some stacks).
+    '::7f00:1',
+    '::127.0.0.1',
+    '::a00:1',
+    '::808:808',
+    // 6to4 2002::/16 embeds an IPv4 in bits 16-48 (2002:7f00:0001:: is 127.0.0.1).
+    '2002:7f00:0001::',
+    '2002:a00:1::1',
+    '2002:808:808::1',
+    // Teredo 2001::/32 embeds an obfuscated IPv4 too.
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    'fe80::1%eth0',
+    'febf:ffff::1',
+    'fdff:ffff::1',
     'not-an-ip',
   ])('refuses %s', (address) => {
     expect(isPrivateAddress(address)).toBe(true);
   });
 
-  it.each(['93.184.215.14', '8.8.8.8', '172.32.0.1', '100.128.0.1', '2606:4700::1111'])('allows %s', (address) => {
+  it.each([
+    '93.184.215.14',
+    '8.8.8.8',
+    '172.32.0.1',
+    '100.128.0.1',
+    '2606:4700::1111',
+    '2001:4860:4860::8888',
+    '2003::1',
+  ])('allows %s', (address) => {
     expect(isPrivateAddress(address)).toBe(false);
   });
 });

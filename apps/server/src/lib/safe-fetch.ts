@@ -68,12 +68,17 @@ for (const [net, prefix] of [
   ['240.0.0.0', 4],
 ] as const)
   blockedV4.addSubnet(net, prefix, 'ipv4');
-// IPv6: unspecified, loopback, IPv4-mapped and NAT64 (they may point at a private IPv4),
-// discard, documentation, unique-local, link-local, site-local, multicast.
+// IPv6: unspecified, loopback, every form that embeds an IPv4 (IPv4-compatible ::/96,
+// IPv4-mapped, NAT64, 6to4 2002::/16, Teredo 2001::/32: some stacks route them to a
+// private IPv4), discard, documentation, unique-local, link-local, site-local, multicast.
+// The embedding ranges are refused whole: no public website needs them.
 for (const [net, prefix] of [
   ['::', 128],
   ['::1', 128],
+  ['::', 96],
   ['::ffff:0:0', 96],
+  ['2002::', 16],
+  ['2001::', 32],
   ['64:ff9b::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],

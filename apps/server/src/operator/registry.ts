@@ -8,6 +8,7 @@ import { payoutCommands } from './commands/payouts';
 import { depositCommands } from './commands/deposits';
 import { referralCommands } from './commands/referral';
 import { termsCommands } from './commands/terms';
+import { trafficCommands } from './commands/traffic';
 import { userCommands } from './commands/users';
 import { websiteCommands, zoneCommands } from './commands/websites';
 import type { OperatorCommand } from './types';
@@ -27,4 +28,5 @@ export const commands: Record<string, Record<string, OperatorCommand>> = {
   payout: payoutCommands,
   marketplace: marketplaceCommands,
   listing: listingCommands,
+  traffic: trafficCommands,
 };

@@ -20,6 +20,11 @@ Live mode (default): synthetic visitors through the running server's real endpoi
                       approved websites, found by logging in over the API
     --email, --password   the publisher to find zones for (default: the demo publisher)
     --geo-header NAME the country header the server trusts (default GEO_HEADER, cf-ipcountry)
+    --fraud           mix in hostile visitors (--fraud-share N, default 0.2): one IP hammering, user-agent
+                      rotation, data-centre addresses, a headless browser, instant clicks on
+                      every ad. The server answers them and reports them as filtered.
+  Run the server with TRUST_PROXY=1 for live mode: the simulator sends each visitor's address
+  in X-Forwarded-For and its country in the geo header, which only a trusted proxy may set.
   Each visitor: GET /serve/{zone} with a real browser User-Agent and a country header; for
   0.1-1 % of the ads served, GET the clickUrl (the redirect is not followed). Prints
   impressions served, 204s (no ad), clicks and errors.
@@ -51,6 +56,8 @@ const { values } = parseArgs({
     email: { type: 'string' },
     password: { type: 'string' },
     'geo-header': { type: 'string' },
+    fraud: { type: 'boolean' },
+    'fraud-share': { type: 'string' },
     history: { type: 'string' },
     'per-day': { type: 'string' },
     fund: { type: 'boolean' },
@@ -177,7 +184,7 @@ console.log(`Sending ${rate} visitors/s for ${duration} s to ${zones.length} zon
 const abort = new AbortController();
 process.on('SIGINT', () => abort.abort());
 const line = (s: LiveStats) =>
-  `visitors ${s.visitors}  requests ${s.requests}  served ${s.served}  no ad (204) ${s.noAd}  clicks ${s.clicks}  errors ${s.errors}`;
+  `visitors ${s.visitors} (hostile ${s.hostile})  requests ${s.requests}  served ${s.served}  no ad (204) ${s.noAd}  clicks ${s.clicks}  errors ${s.errors}`;
 let last = 0;
 const stats = await runLive({
   baseUrl,
@@ -186,6 +193,7 @@ const stats = await runLive({
   rate,
   duration,
   seed,
+  fraud: values.fraud || values['fraud-share'] !== undefined ? number('fraud-share', values['fraud-share'], 0.2) : 0,
   signal: abort.signal,
   onProgress: (s) => {
     if (Date.now() - last < 5000) return;

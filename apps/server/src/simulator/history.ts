@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { AdFormat } from '@cryptads/contract/campaigns';
+import { FilterReason } from '@cryptads/contract/delivery';
 import { DAY_MS, HOUR_MS, isoDay } from '@cryptads/contract/dates';
 import type { AppContext } from '../context';
 import { users } from '../db/schema/users';
@@ -8,6 +9,16 @@ import { recordBatch } from '../modules/delivery/recorder';
 import { expectedValue } from '../modules/delivery/rules';
 import { EventKind, type DeliveryEvent } from '../modules/delivery/types';
 import { createRng } from './random';
+
+/** Share of extra invalid impressions in a history (recorded as filtered, never billed). */
+const FILTERED_SHARE = 0.03;
+const FILTERED_REASONS: readonly FilterReason[] = [
+  FilterReason.DataCentre,
+  FilterReason.Crawler,
+  FilterReason.VisitorRate,
+  FilterReason.IpRate,
+  FilterReason.BadHeaders,
+];
 import { createVisitorGenerator, ctrFor, type Visitor } from './visitors';
 import { loadSimWorld, type SimPair, type SimWorld, type SimZone, visitorFits, type WorldFilter } from './world';
 
@@ -121,6 +132,9 @@ export function* planHistory(world: SimWorld, opts: HistoryPlanOptions): Generat
   const left = opts.balances ? new Map([...opts.balances].map(([k, v]) => [k, Number(v)])) : null;
   const idPrefix = `h${(seed >>> 0).toString(36)}${now.toString(36)}.`;
   let sequence = 0;
+  // Invalid traffic beside the honest events (issue #13: reports show filtered figures), from
+  // its own generator so the honest history stays the same for a seed.
+  const bots = createRng(seed ^ 0x5eed1f);
 
   const affordable = (o: Option, cost: number) => {
     if (cost === 0) return true;
@@ -205,6 +219,12 @@ export function* planHistory(world: SimWorld, opts: HistoryPlanOptions): Generat
           costMicros: chosen.impressionCostBig,
         });
         spend(chosen, chosen.impressionCost);
+        if (bots.chance(FILTERED_SHARE))
+          events.push({
+            ...(events.at(-1) as DeliveryEvent),
+            impressionId: `${idPrefix}${(sequence++).toString(36)}`,
+            filterReason: bots.pick(FILTERED_REASONS),
+          });
         if (rng.next() < chosen.ctr && affordable(chosen, chosen.clickCost)) {
           events.push({
             kind: EventKind.Click,
@@ -223,6 +243,12 @@ export function* planHistory(world: SimWorld, opts: HistoryPlanOptions): Generat
             costMicros: chosen.clickCostBig,
           });
           spend(chosen, chosen.clickCost);
+          // Now and then the same ad is clicked again, or clicked at once by a script.
+          if (bots.chance(0.1))
+            events.push({
+              ...(events.at(-1) as DeliveryEvent),
+              filterReason: bots.chance(0.5) ? FilterReason.RepeatedClick : FilterReason.ClickTooFast,
+            });
         }
       }
     }
@@ -245,6 +271,7 @@ export type HistorySummary = {
 function count(into: Omit<HistorySummary, 'ms' | 'costMicros'>, events: readonly DeliveryEvent[]) {
   into.days++;
   for (const e of events) {
+    if (e.filterReason) continue; // never billed
     if (e.kind === EventKind.Impression) into.impressions++;
     else into.clicks++;
     if (e.costMicros > 0n)

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { AdFormat } from '@cryptads/contract/campaigns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adEvents, statsHourly } from '../db/schema/stats';
+import { adEvents, filteredHourly, statsHourly } from '../db/schema/stats';
 import { tempDataDir } from '../modules/campaigns/test-helpers';
 import { approvedWebsite, delivery, fundedAdvertiser, runningCampaign } from '../modules/delivery/test-helpers';
 import { EventKind } from '../modules/delivery/types';
@@ -38,7 +38,8 @@ describe('live mode and trickle over HTTP', () => {
   let zone: LiveZone;
   beforeAll(async () => {
     dir = tempDataDir();
-    app = await createTestApp({ DATA_DIR: dir, DELIVERY_FLUSH_MS: '100' });
+    // The simulator sends X-Forwarded-For and the geo header: a server behind a trusted proxy.
+    app = await createTestApp({ DATA_DIR: dir, DELIVERY_FLUSH_MS: '100', TRUST_PROXY: '1', IVT_MIN_CLICK_MS: '200' });
     await app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const adv = await fundedAdvertiser(app, 50);
@@ -93,11 +94,47 @@ describe('live mode and trickle over HTTP', () => {
     const stats = emptyStats();
     const alwaysClicks = { ...createRng(1), chance: () => true };
     const visitor = createVisitorGenerator(1).next();
-    await visitZone(zone, visitor, alwaysClicks, stats, { baseUrl, geoHeader: 'cf-ipcountry' });
+    await visitZone(zone, visitor, alwaysClicks, stats, {
+      baseUrl,
+      geoHeader: 'cf-ipcountry',
+      clickDelayMs: [300, 300], // a person's pause before clicking (IVT_MIN_CLICK_MS is 200 here)
+    });
     expect(stats).toMatchObject({ requests: 1, served: 1, clicks: 1, errors: 0 });
     await until(async () => (await count(app, EventKind.Click, site.banner.id)) >= 1);
     const [click] = await app.ctx.db.select().from(adEvents).where(sql`${adEvents.kind} = 2`);
     expect(click).toMatchObject({ country: visitor.country, os: visitor.os, browser: visitor.browser });
+  });
+
+  it('--fraud mixes in hostile visitors: answered, recorded as filtered, never billed', async () => {
+    // A site of its own: nothing of the other tests lands on its zone.
+    const own = await approvedWebsite(app);
+    const target = { unique: own.banner.unique, format: AdFormat.Banner, size: '300x250' };
+    const stats = await runLive({
+      baseUrl,
+      geoHeader: 'cf-ipcountry',
+      zones: [target],
+      rate: 40,
+      duration: 0.5,
+      seed: 11,
+      fraud: 1,
+    });
+    expect(stats.hostile).toBe(20);
+    expect(stats.errors).toBe(0);
+    const filteredOf = async () => {
+      const [r] = await app.ctx.db
+        .select({ n: sql<number>`coalesce(sum(${filteredHourly.impressions}), 0)::int` })
+        .from(filteredHourly)
+        .where(eq(filteredHourly.zoneId, own.banner.id));
+      return Number(r?.n ?? 0);
+    };
+    await until(
+      async () => (await count(app, EventKind.Impression, own.banner.id)) + (await filteredOf()) >= stats.served,
+    );
+    const billed = await count(app, EventKind.Impression, own.banner.id);
+    expect(billed + (await filteredOf())).toBe(stats.served);
+    // Data-centre, headless and hammering traffic is filtered from the first run (the hammer's
+    // first 30 a minute and the instant clicker's impressions pass; its clicks do not).
+    expect(await filteredOf()).toBeGreaterThan(0);
   });
 
   it('counts 204s and errors without throwing', async () => {

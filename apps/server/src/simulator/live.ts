@@ -1,6 +1,6 @@
 import { AdFormat } from '@cryptads/contract/campaigns';
 import { createRng, type Rng } from './random';
-import { createVisitorGenerator, ctrFor, type Visitor } from './visitors';
+import { createVisitorGenerator, ctrFor, hostileVisitor, type Visitor } from './visitors';
 
 /**
  * Live mode: synthetic visitors through the REAL delivery endpoints over HTTP. Each visitor
@@ -29,9 +29,19 @@ export type LiveStats = {
   clicks: number;
   /** Anything else: network errors, 4xx/5xx, unreadable answers. */
   errors: number;
+  /** --fraud: hostile visitors sent (their traffic is answered and recorded as filtered). */
+  hostile: number;
 };
 
-export const emptyStats = (): LiveStats => ({ visitors: 0, requests: 0, served: 0, noAd: 0, clicks: 0, errors: 0 });
+export const emptyStats = (): LiveStats => ({
+  visitors: 0,
+  requests: 0,
+  served: 0,
+  noAd: 0,
+  clicks: 0,
+  errors: 0,
+  hostile: 0,
+});
 
 /** The query an ad code sends for a zone of this format (docs/decisions/004-ad-codes.md). */
 export function serveQuery(zone: LiveZone): string {
@@ -70,6 +80,31 @@ export type VisitOptions = {
   signal?: AbortSignal;
   /** Per-request deadline (ms). */
   timeoutMs?: number;
+  /**
+   * How long a person looks at an ad before clicking it (ms, [min, max], uniform). Default
+   * 1.5-6 s: faster clicks are filtered as no person's (IVT_MIN_CLICK_MS).
+   */
+  clickDelayMs?: readonly [number, number];
+};
+
+/** The Accept-Language a browser of this country sends (a few languages; English otherwise). */
+const LANGUAGES: Record<string, string> = {
+  DE: 'de',
+  FR: 'fr',
+  ES: 'es',
+  IT: 'it',
+  BR: 'pt',
+  JP: 'ja',
+  NL: 'nl',
+  PL: 'pl',
+  TR: 'tr',
+  KR: 'ko',
+  MX: 'es',
+  AR: 'es',
+};
+const acceptLanguage = (country: string) => {
+  const lang = LANGUAGES[country];
+  return lang ? `${lang}-${country},${lang};q=0.9,en;q=0.8` : `en-${country},en;q=0.9`;
 };
 
 function headersOf(visitor: Visitor, geoHeader: string, referer?: string): Record<string, string> {
@@ -77,9 +112,26 @@ function headersOf(visitor: Visitor, geoHeader: string, referer?: string): Recor
     'user-agent': visitor.userAgent,
     [geoHeader]: visitor.country,
     'x-forwarded-for': visitor.ip,
-    accept: 'application/json',
+    accept: '*/*',
+    'accept-language': acceptLanguage(visitor.country),
     ...(referer ? { referer } : {}),
   };
+}
+
+/** Waits `ms`, or less when the signal aborts. */
+function pause(ms: number, signal?: AbortSignal) {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
 }
 
 function withDeadline(signal: AbortSignal | undefined, ms: number): AbortSignal {
@@ -135,7 +187,10 @@ export async function visitZone(
   // The same creative gets the same CTR on every run.
   const key =
     typeof answer.image === 'string' ? answer.image : typeof answer.title === 'string' ? answer.title : zone.unique;
-  if (!rng.chance(ctrFor(key))) return;
+  if (!visitor.alwaysClicks && !rng.chance(ctrFor(key))) return;
+  const [min, max] = visitor.alwaysClicks ? [0, 0] : (opts.clickDelayMs ?? [1500, 6000]);
+  await pause(min + Math.floor(rng.next() * (max - min)), opts.signal);
+  if (opts.signal?.aborted) return;
   try {
     const click = await fetch(onServer(answer.clickUrl, opts.baseUrl), {
       headers: headersOf(visitor, opts.geoHeader),
@@ -160,6 +215,13 @@ export async function visitPage(
 ): Promise<void> {
   if (zones.length === 0) return;
   stats.visitors++;
+  if (visitor.burst) {
+    stats.hostile++;
+    const zone = rng.pick(zones);
+    for (let i = 0; i < visitor.burst && !opts.signal?.aborted; i++) await visitZone(zone, visitor, rng, stats, opts);
+    return;
+  }
+  if (visitor.hostile) stats.hostile++;
   const first = rng.pick(zones);
   const page = [first];
   if (zones.length > 1 && rng.chance(0.3)) {
@@ -223,6 +285,8 @@ export type LiveOptions = VisitOptions & {
   maxInFlight?: number;
   /** Called every second with the running totals. */
   onProgress?: (stats: LiveStats) => void;
+  /** Share of hostile visitors (--fraud), 0..1; default none. */
+  fraud?: number;
 };
 
 /** Sends `rate` visitors per second for `duration` seconds; answers the totals. */
@@ -244,7 +308,8 @@ export async function runLive(opts: LiveOptions): Promise<LiveStats> {
     const wait = due - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
-    const p = visitPage(opts.zones, visitors.next(), rng, stats, opts).finally(() => inFlight.delete(p));
+    const visitor = opts.fraud && rng.chance(opts.fraud) ? hostileVisitor(rng) : visitors.next();
+    const p = visitPage(opts.zones, visitor, rng, stats, opts).finally(() => inFlight.delete(p));
     inFlight.add(p);
     if (opts.onProgress && Date.now() - lastProgress >= 1000) {
       lastProgress = Date.now();

@@ -1,4 +1,5 @@
 import { parseAgent } from '../adapters/geo/geo';
+import { loadDatacentreRanges } from '../modules/delivery/ivt';
 import { createRng, hash32, type Rng } from './random';
 
 /**
@@ -135,7 +136,67 @@ export type Visitor = {
   userAgent: string;
   /** A plausible public IPv4 address (sent as X-Forwarded-For in live mode). */
   ip: string;
+  /** --fraud: which hostile pattern this visitor is (absent: an honest visitor). */
+  hostile?: HostileKind;
+  /** Ad requests of one page view (default 1 or 2 zones); a hammering bot sends many. */
+  burst?: number;
+  /** Clicks every ad it gets, at once (no person's delay). */
+  alwaysClicks?: boolean;
 };
+
+export type HostileKind = 'hammer' | 'rotate' | 'datacentre' | 'headless' | 'fastclick';
+export const HOSTILE_KINDS: readonly HostileKind[] = ['hammer', 'rotate', 'datacentre', 'headless', 'fastclick'];
+
+/** Data-centre addresses of the built-in list (AWS, Google Cloud, DigitalOcean, Hetzner). */
+const DATACENTRE_PREFIXES = ['3.120', '35.190', '159.65', '88.99'];
+const HAMMER_IP = '81.2.69.160';
+const ROTATE_IP = '81.2.69.161';
+const FASTCLICK_IP = '81.2.69.162';
+
+/**
+ * A hostile visitor for `--fraud` (issue #13): one IP hammering with one agent, one IP
+ * rotating its user agent, data-centre addresses, a headless browser, and a clicker that
+ * clicks every ad at once. The server answers them all and records them as filtered.
+ */
+export function hostileVisitor(rng: Rng, kind: HostileKind = rng.pick(HOSTILE_KINDS)): Visitor {
+  const base = { country: rng.weighted(COUNTRY_WEIGHTS), device: 1 as Device, os: 'Windows', browser: 'Chrome' };
+  const chrome = (v: string) =>
+    `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${v} Safari/537.36`;
+  switch (kind) {
+    case 'hammer':
+      return { ...base, hostile: kind, userAgent: chrome('138.0.0.0'), ip: HAMMER_IP, burst: 20 };
+    case 'rotate':
+      return {
+        ...base,
+        hostile: kind,
+        userAgent: chrome(`${rng.int(100, 138)}.0.${rng.int(1000, 7000)}.${rng.int(0, 200)}`),
+        ip: ROTATE_IP,
+        burst: 5,
+      };
+    case 'datacentre':
+      return {
+        ...base,
+        hostile: kind,
+        userAgent: chrome('138.0.0.0'),
+        ip: `${rng.pick(DATACENTRE_PREFIXES)}.${rng.int(0, 255)}.${rng.int(1, 254)}`,
+        burst: 3,
+      };
+    case 'headless':
+      return {
+        ...base,
+        hostile: kind,
+        browser: 'Chrome Headless',
+        userAgent:
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/138.0.0.0 Safari/537.36',
+        ip: `${rng.pick(IP_FIRST_OCTETS)}.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`,
+        burst: 3,
+      };
+    default:
+      return { ...base, hostile: 'fastclick', userAgent: chrome('138.0.0.0'), ip: FASTCLICK_IP, alwaysClicks: true };
+  }
+}
+
+const DATACENTRES = loadDatacentreRanges(null);
 
 const IP_FIRST_OCTETS = [23, 31, 45, 62, 77, 81, 89, 93, 102, 105, 138, 151, 176, 185, 188, 195, 203, 212];
 
@@ -150,7 +211,10 @@ export function createVisitorGenerator(seed: number): VisitorGenerator {
       const device: Device = rng.chance(MOBILE_SHARE) ? 2 : 1;
       const { userAgent } = rng.weighted(device === 2 ? MOBILE_AGENTS : DESKTOP_AGENTS);
       const { os, browser } = parseAgent(userAgent);
-      const ip = `${rng.pick(IP_FIRST_OCTETS)}.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`;
+      // Honest visitors never come from a data centre (the delivery filter would drop them).
+      let ip: string;
+      do ip = `${rng.pick(IP_FIRST_OCTETS)}.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`;
+      while (DATACENTRES.has(ip));
       return { country, device, os, browser, userAgent, ip };
     },
   };

@@ -37,10 +37,11 @@ describe('shared table rules', () => {
     expect(csvCell('€1,234.50')).toBe('1234.50');
     expect(csvCell('0.25%')).toBe('0.25');
     // Formula injection (OWASP CSV injection): text that a spreadsheet would run stays text.
-    expect(csvCell('=HYPERLINK("http://evil.example")')).toBe(`'=HYPERLINK("http://evil.example")`);
+    // Quoted per RFC 4180 (it holds double quotes), the quotes doubled.
+    expect(csvCell('=HYPERLINK("http://evil.example")')).toBe(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(csvCell('@SUM(A1)')).toBe(`'@SUM(A1)`);
     expect(csvCell('+cmd')).toBe(`'+cmd`);
     expect(csvCell('-12.50')).toBe('-12.50');
-    expect(toCsv(['Date', 'Cost'], [['1 Nov 2026', '€12.00']])).toBe('Date,Cost\n1 Nov 2026,12.00');
+    expect(toCsv(['Date', 'Cost'], [['1 Nov 2026', '€12.00']])).toBe('Date,Cost\r\n1 Nov 2026,12.00');
   });
 });

@@ -40,18 +40,7 @@ export const pageOf = <T>(rows: T[], page: number, pageSize: number) =>
   rows.slice((page - 1) * pageSize, page * pageSize);
 
 /**
- * A CSV cell without the commas, percent and euro signs the export strips (spec 002 §2). A
- * text that a spreadsheet would run as a formula (starting with = + - @ or a tab) gets a
- * leading quote, unless it is a plain number: a campaign named '=HYPERLINK(...)' stays text.
+ * CSV export: the contract's one writer (spec 002 §2 stripping, OWASP formula
+ * neutralisation, RFC 4180 quoting; docs/decisions/023), shared by every export.
  */
-export const csvCell = (v: Cell) => {
-  const text = asText(v)
-    .replace(/[,%€]/g, '')
-    .replace(/[\r\n]+/g, ' ')
-    .trim();
-  return /^[=+\-@\t]/.test(text) && !/^[+-]?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
-};
-
-export function toCsv(header: string[], rows: Cell[][]): string {
-  return [header.map(csvCell), ...rows.map((r) => r.map(csvCell))].map((r) => r.join(',')).join('\n');
-}
+export { csvCell, toCsv } from '@cryptads/contract/csv';

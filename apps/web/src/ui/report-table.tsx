@@ -1,9 +1,9 @@
-import { Button, Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { formatEuros } from '@cryptads/contract/money';
 import { REPORT_BY_LABELS, REPORT_MESSAGES, type ReportBy } from '@cryptads/contract/report-messages';
-import type { Report, ReportRow, ReportTotals } from '@cryptads/contract/reports';
+import type { FilteredByReason, Report, ReportRow, ReportTotals } from '@cryptads/contract/reports';
 import { errorReason } from '../lib/api-client';
 import { formatNumber } from '../lib/format';
 import { type Column, DataTable } from './data-table';
@@ -20,9 +20,20 @@ export function ReportTotalsLine({ totals, moneyLabel }: { totals: ReportTotals;
     { label: 'CTR', value: formatCtr(totals.ctr), id: 'ctr' },
     { label: moneyLabel, value: formatEuros(totals.money), id: 'money' },
     { label: 'eCPM', value: formatEuros(totals.eCpm), id: 'ecpm' },
+    {
+      label: REPORT_MESSAGES.filteredImpressions,
+      value: formatNumber(totals.filteredImpressions ?? 0),
+      id: 'filtered-impressions',
+    },
+    { label: REPORT_MESSAGES.filteredClicks, value: formatNumber(totals.filteredClicks ?? 0), id: 'filtered-clicks' },
   ];
   return (
-    <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm" data-testid="report-totals" aria-label="Totals of the period">
+    <SimpleGrid
+      cols={{ base: 2, sm: 4, lg: 7 }}
+      spacing="sm"
+      data-testid="report-totals"
+      aria-label="Totals of the period"
+    >
       {items.map((i) => (
         <Card key={i.id} withBorder radius="md" padding="sm">
           <Text size="xs" c="dimmed" fw={600}>
@@ -57,7 +68,63 @@ export function reportColumns(reportBy: ReportBy, moneyLabel: string): Column<Re
     { key: 'ctr', header: 'CTR', value: (r) => r.ctr, render: (r) => formatCtr(r.ctr), align: 'right' },
     { key: 'money', header: moneyLabel, value: (r) => r.money, render: (r) => formatEuros(r.money), align: 'right' },
     { key: 'ecpm', header: 'eCPM', value: (r) => r.eCpm, render: (r) => formatEuros(r.eCpm), align: 'right' },
+    {
+      key: 'filteredImpressions',
+      header: REPORT_MESSAGES.filteredImpressions,
+      value: (r) => r.filteredImpressions ?? 0,
+      render: (r) => formatNumber(r.filteredImpressions ?? 0),
+      align: 'right',
+    },
+    {
+      key: 'filteredClicks',
+      header: REPORT_MESSAGES.filteredClicks,
+      value: (r) => r.filteredClicks ?? 0,
+      render: (r) => formatNumber(r.filteredClicks ?? 0),
+      align: 'right',
+    },
   ];
+}
+
+const filteredColumns: Column<FilteredByReason>[] = [
+  { key: 'reason', header: REPORT_MESSAGES.filteredReason, value: (r) => r.label },
+  {
+    key: 'impressions',
+    header: REPORT_MESSAGES.filteredImpressions,
+    value: (r) => r.impressions,
+    render: (r) => formatNumber(r.impressions),
+    align: 'right',
+  },
+  {
+    key: 'clicks',
+    header: REPORT_MESSAGES.filteredClicks,
+    value: (r) => r.clicks,
+    render: (r) => formatNumber(r.clicks),
+    align: 'right',
+  },
+];
+
+/** Filtered traffic of the period by reason (issue #13): counted, shown, never billed. */
+export function FilteredReasons({ filtered }: { filtered: FilteredByReason[] }) {
+  return (
+    <Card withBorder radius="lg" padding="md" data-testid="report-filtered">
+      <Stack gap="xs">
+        <Title order={2} size="h5">
+          {REPORT_MESSAGES.filteredTitle}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {REPORT_MESSAGES.filteredNote}
+        </Text>
+        <DataTable
+          label={REPORT_MESSAGES.filteredTitle}
+          columns={filteredColumns}
+          rows={filtered}
+          rowKey={(r) => r.reason}
+          emptyText={REPORT_MESSAGES.filteredNone}
+          initialSort={{ key: 'impressions', direction: 'desc' }}
+        />
+      </Stack>
+    </Card>
+  );
 }
 
 /**
@@ -112,6 +179,7 @@ export function ReportResult({
           data-testid="report-table"
         />
       </Card>
+      <FilteredReasons filtered={report.filtered ?? []} />
     </Stack>
   );
 }

@@ -87,7 +87,11 @@ describe('geo', () => {
   });
 
   it('createGeo follows the configuration', () => {
-    expect(createGeo(loadConfig({ NODE_ENV: 'test' })).kind).toBe('header');
+    expect(createGeo(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: '1' })).kind).toBe('header');
+    // Without a trusted proxy the header is the client's word: not read at all.
+    const untrusted = createGeo(loadConfig({ NODE_ENV: 'test' }));
+    expect(untrusted.kind).toBe('none');
+    expect(untrusted.country('203.0.113.7', { 'cf-ipcountry': 'US' })).toBe('XX');
     expect(() => createGeo(loadConfig({ NODE_ENV: 'test', GEO_PROVIDER: 'geolite2' }))).toThrow(/GEOIP_DB_PATH/);
   });
 

@@ -6,7 +6,8 @@ import type { Config } from '../../config';
 
 /** Where a visitor's country comes from (docs/decisions/007-delivery.md). */
 export type Geo = {
-  kind: 'header' | 'geolite2';
+  /** 'none': the header provider without a trusted proxy (TRUST_PROXY=0): every country is 'XX'. */
+  kind: 'header' | 'geolite2' | 'none';
   /** ISO 3166 alpha-2 in upper case, 'XX' when unknown. */
   country: (ip: string, headers: Record<string, string | string[] | undefined>) => string;
 };
@@ -45,13 +46,21 @@ export function mmdbGeo(buffer: Buffer): Geo {
   };
 }
 
+/** No source of the country: every visitor is 'XX' (unknown). */
+export const noGeo: Geo = { kind: 'none', country: () => UNKNOWN_COUNTRY };
+
+/**
+ * The configured source. The country header is a client's word unless a trusted proxy set it:
+ * it is read only with TRUST_PROXY=1 (docs/decisions/019-invalid-traffic.md); otherwise the
+ * header provider answers 'XX' for everyone.
+ */
 export function createGeo(config: Pick<Config, 'delivery'>): Geo {
   const { geo } = config.delivery;
   if (geo.provider === 'geolite2') {
     if (!geo.dbPath) throw new Error('GEO_PROVIDER=geolite2 needs GEOIP_DB_PATH (a GeoLite2 Country .mmdb file)');
     return mmdbGeo(readFileSync(geo.dbPath));
   }
-  return headerGeo(geo.header);
+  return config.delivery.trustGeoHeader ? headerGeo(geo.header) : noGeo;
 }
 
 export type Agent = {

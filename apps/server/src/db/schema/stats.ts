@@ -122,3 +122,39 @@ export const websiteEarningsDaily = pgTable(
   },
   (t) => [primaryKey({ name: 'website_earnings_daily_pk', columns: [t.websiteId, t.day] })],
 );
+
+/**
+ * Filtered traffic (docs/decisions/019-invalid-traffic.md): impressions and clicks that were
+ * answered but never billed, per UTC hour, object and reason (a FilterReason code of the
+ * contract: invalid traffic, or a budget/state/balance rule at billing time). Written by the
+ * recorder in the batch transaction; never money, never in stats_hourly.
+ */
+export const filteredHourly = pgTable(
+  'filtered_hourly',
+  {
+    /** Start of the UTC hour. */
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    campaignId: integer('campaign_id').notNull(),
+    creativeId: integer('creative_id').notNull().default(0),
+    zoneId: integer('zone_id').notNull(),
+    websiteId: integer('website_id').notNull(),
+    advertiserId: integer('advertiser_id').notNull(),
+    publisherId: integer('publisher_id').notNull(),
+    /** ISO 3166 alpha-2, 'XX' when unknown; os and browser as the rollup has them. */
+    country: text('country').notNull(),
+    os: text('os').notNull(),
+    browser: text('browser').notNull(),
+    reason: text('reason').notNull(),
+    impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'filtered_hourly_pk',
+      columns: [t.hour, t.campaignId, t.creativeId, t.zoneId, t.country, t.os, t.browser, t.reason],
+    }),
+    index('filtered_hourly_advertiser_hour_idx').on(t.advertiserId, t.hour),
+    index('filtered_hourly_publisher_hour_idx').on(t.publisherId, t.hour),
+    index('filtered_hourly_zone_hour_idx').on(t.zoneId, t.hour),
+  ],
+);

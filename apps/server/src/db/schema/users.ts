@@ -110,15 +110,13 @@ export const oneTimeCodes = pgTable(
 );
 
 /**
- * Failed attempts at guessing a secret, per account (or per email), so that the limit
- * holds across server processes and IP addresses.
+ * Guesses at a secret (password, TOTP, email code) per account (or per email) in the current
+ * window, so that the limit holds across server processes and IP addresses. One row per key:
+ * a guess is counted by one INSERT ... ON CONFLICT DO UPDATE ... RETURNING before the secret
+ * is checked (lib/attempts.ts), so concurrent guesses cannot all pass a check-then-insert.
  */
-export const authAttempts = pgTable(
-  'auth_attempts',
-  {
-    id: serial('id').primaryKey(),
-    key: text('key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('auth_attempts_key_idx').on(t.key, t.createdAt)],
-);
+export const authAttemptCounters = pgTable('auth_attempt_counters', {
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+});

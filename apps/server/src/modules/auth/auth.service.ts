@@ -20,7 +20,14 @@ import { users } from '../../db/schema/users';
 import { randomToken } from '../../lib/crypto';
 import { AppError, badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password';
-import { claimTotpStepOrThrow, newTotpSecret, totpStepStillFree, totpUri, verifyTotpOrThrow } from '../../lib/totp';
+import {
+  claimTotpStepOrThrow,
+  newTotpSecret,
+  sealTotpSecret,
+  totpStepStillFree,
+  totpUri,
+  verifyTotpOrThrow,
+} from '../../lib/totp';
 import {
   createSession,
   revokeSession,
@@ -33,16 +40,16 @@ import { NotificationType } from '@cryptads/contract/notifications';
 import { paths } from '@cryptads/contract/paths';
 import { notify } from '../notifications/notify';
 import { latestTerms } from '../terms/terms.service';
-import { assertNotLocked, attemptKey, clearFailures, recordFailure } from '../../lib/attempts';
+import { attemptKey, clearFailures, refundAttempt, reserveAttempt } from '../../lib/attempts';
 import { recoveryEmail, verificationEmail } from './emails';
 import {
   activeCodeOf,
   codeMatches,
   consumeCode,
-  countAttempt,
   findLiveCodeBySecret,
   issueCode,
   latestCodeOf,
+  reserveCodeAttempt,
 } from './one-time-codes';
 
 type AccountTypeValue = 0 | 1 | 2;
@@ -143,19 +150,22 @@ export async function requestEmailVerification(ctx: AppContext, user: UserRow) {
 export async function validateEmailVerification(ctx: AppContext, user: UserRow, code: string) {
   if (user.emailVerifiedAt) throw unauthorized(AUTH_MESSAGES.alreadyVerified);
   const key = attemptKey.emailCode(user.id);
-  await assertNotLocked(ctx, key);
+  // The guess is counted before the code is looked at, on the account and on the code.
+  await reserveAttempt(ctx, key);
   const active = await activeCodeOf(ctx.db, user.id, 'email_verification');
-  if (!active) {
+  const used = active ? await reserveCodeAttempt(ctx.db, active.id, CODE_MAX_ATTEMPTS) : null;
+  if (!active || used == null) {
+    await refundAttempt(ctx, key);
     // A concurrent request may have just used the code and confirmed the email.
     if ((await findUserById(ctx, user.id))?.emailVerifiedAt) throw unauthorized(AUTH_MESSAGES.alreadyVerified);
     throw badRequest(AUTH_MESSAGES.codeExpired);
   }
   if (!codeMatches(active, code)) {
-    await recordFailure(ctx, key);
     // A code survives a few wrong guesses, then it is void and a new one must be sent.
-    if ((await countAttempt(ctx.db, active.id)) >= CODE_MAX_ATTEMPTS) await consumeCode(ctx.db, active.id);
+    if (used >= CODE_MAX_ATTEMPTS) await consumeCode(ctx.db, active.id);
     throw badRequest(AUTH_MESSAGES.codeInvalid);
   }
+  await refundAttempt(ctx, key);
   await ctx.db.transaction(async (tx) => {
     if (!(await consumeCode(tx, active.id))) throw badRequest(AUTH_MESSAGES.codeInvalid);
     await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
@@ -180,17 +190,14 @@ export async function login(
 ): Promise<LoginResponse> {
   await assertCaptcha(ctx, input.captcha, meta);
   const key = attemptKey.login(input.email);
-  await assertNotLocked(ctx, key);
+  // Counted before the password is checked: a wrong one keeps the count, a right one clears it.
+  await reserveAttempt(ctx, key);
   const user = await findUserByEmail(ctx, input.email);
   if (!user) {
     await burnPasswordCheck(input.password);
-    await recordFailure(ctx, key);
     throw unauthorized(AUTH_MESSAGES.wrongCredentials);
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await recordFailure(ctx, key);
-    throw unauthorized(AUTH_MESSAGES.wrongCredentials);
-  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw unauthorized(AUTH_MESSAGES.wrongCredentials);
   await clearFailures(ctx, key);
   if (user.disabledAt) throw new AppError(401, AUTH_MESSAGES.accountDisabled, { code: AppCode.Banned });
 
@@ -224,14 +231,20 @@ export async function loginWithTwoFactor(
   if (!user?.twoFactorSecret) throw unauthorized(AUTH_MESSAGES.credentialsExpired);
   if (user.disabledAt) throw new AppError(401, AUTH_MESSAGES.accountDisabled, { code: AppCode.Banned });
   const key = attemptKey.totp(user.id);
+  let used: number | null = null;
   const step = await verifyTotpOrThrow(ctx, {
     userId: user.id,
     secret: user.twoFactorSecret,
     code: input.twoFactorCode,
     lastStep: user.twoFactorLastStep,
-    // The credentials token survives a few wrong codes, then the person logs in again.
+    // The credentials token survives a few wrong codes, then the person logs in again; each
+    // guess is counted on the token before the code is checked.
+    beforeCheck: async () => {
+      used = await reserveCodeAttempt(ctx.db, pending.id, CODE_MAX_ATTEMPTS);
+      if (used == null) throw unauthorized(AUTH_MESSAGES.credentialsExpired);
+    },
     onWrongCode: async () => {
-      if ((await countAttempt(ctx.db, pending.id)) >= CODE_MAX_ATTEMPTS) {
+      if (used != null && used >= CODE_MAX_ATTEMPTS) {
         await consumeCode(ctx.db, pending.id);
         throw unauthorized(AUTH_MESSAGES.credentialsExpired);
       }
@@ -306,7 +319,9 @@ export const twoFactorStatus = (user: UserRow) => ({ status: user.twoFactorSecre
 export async function requestTwoFactor(ctx: AppContext, user: UserRow): Promise<TwoFactorRequest> {
   if (user.twoFactorSecret) throw badRequest(AUTH_MESSAGES.twoFactorAlreadyEnabled);
   const secret = newTotpSecret();
-  await ctx.db.update(users).set({ twoFactorPendingSecret: secret }).where(eq(users.id, user.id));
+  // Stored sealed (docs/decisions/021); the person sees it once, here.
+  const sealed = sealTotpSecret(ctx.config.totp.encryptionKey, user.id, secret);
+  await ctx.db.update(users).set({ twoFactorPendingSecret: sealed }).where(eq(users.id, user.id));
   const uri = totpUri({ secret, issuer: ctx.config.productName, label: user.email });
   const qr = await QRCode.toDataURL(uri, { margin: 1, width: 220 });
   return { secret, uri, qr };

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { oneTimeCodes } from '../../db/schema/users';
 import { randomToken, sha256, sixDigitCode } from '../../lib/crypto';
@@ -99,11 +99,24 @@ export async function consumeCode(db: DbOrTx, id: number): Promise<boolean> {
   return rows.length === 1;
 }
 
-export async function countAttempt(db: DbOrTx, id: number) {
+/**
+ * Reserves one guess at a code BEFORE it is checked: one conditional update that counts it
+ * only while the code is live and has guesses left. Returns the guesses used so far (this
+ * one included), or null when the code is consumed, expired or out of guesses; of many
+ * guesses fired at once, exactly `max` get a number (docs/decisions/021).
+ */
+export async function reserveCodeAttempt(db: DbOrTx, id: number, max: number): Promise<number | null> {
   const [row] = await db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-    .where(eq(oneTimeCodes.id, id))
+    .where(
+      and(
+        eq(oneTimeCodes.id, id),
+        isNull(oneTimeCodes.consumedAt),
+        gt(oneTimeCodes.expiresAt, sql`now()`),
+        lt(oneTimeCodes.attempts, max),
+      ),
+    )
     .returning({ attempts: oneTimeCodes.attempts });
-  return row?.attempts ?? 0;
+  return row?.attempts ?? null;
 }

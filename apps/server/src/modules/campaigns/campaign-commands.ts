@@ -21,6 +21,7 @@ import type { AppContext } from '../../context';
 import { CATEGORY_IDS } from '../../data/categories';
 import { COUNTRY_CODES } from '../../data/countries';
 import { campaignDrafts, campaigns, creatives } from '../../db/schema/campaigns';
+import { users } from '../../db/schema/users';
 import { badRequest } from '../../lib/errors';
 import { emitEvent } from '../events/events';
 import type { UserRow } from '../sessions/sessions.service';
@@ -147,9 +148,17 @@ export async function changeStatus(ctx: AppContext, user: UserRow, id: number, a
       approved: c.approvedAt !== null,
     });
     if ('error' in next) throw badRequest(next.error);
+    // Run / unarchive with an empty balance: the campaign is Out of Funds, not Delivering (issue
+    // #13, decision 020); a deposit brings it back. The balance is read, not locked: the recorder
+    // locks users before campaigns, and its own status step covers a balance spent meanwhile.
+    let status: number = next.status;
+    if (status === CampaignStatus.Delivering) {
+      const [owner] = await tx.select({ balance: users.balanceMicros }).from(users).where(eq(users.id, c.ownerId));
+      if ((owner?.balance ?? 0n) <= 0n) status = CampaignStatus.OutOfFunds;
+    }
     const [row] = await tx
       .update(campaigns)
-      .set({ status: next.status, updatedAt: new Date() })
+      .set({ status, updatedAt: new Date() })
       .where(eq(campaigns.id, c.id))
       .returning();
     await emitEvent(tx, { type: 'campaign.changed', campaignId: c.id, ownerId: c.ownerId });

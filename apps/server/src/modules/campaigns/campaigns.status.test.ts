@@ -1,11 +1,18 @@
 import { rmSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAMPAIGN_MESSAGES as M, type CampaignDetail, type CampaignStatusResponse } from '@cryptads/contract/campaigns';
+import {
+  CAMPAIGN_APPROVAL_NOTICES as NOTICE,
+  CAMPAIGN_MESSAGES as M,
+  type CampaignDetail,
+  CampaignStatus,
+  type CampaignStatusResponse,
+} from '@cryptads/contract/campaigns';
 import { campaigns } from '../../db/schema/campaigns';
 import { notifications } from '../../db/schema/notifications';
-import { body, loginAs } from '../../testing/helpers';
+import { body, drainEvents, loginAs } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { depositFor } from '../ledger/test-helpers';
 import { baseFields, createCampaign, tempDataDir, uploadFile } from './test-helpers';
 
 describe('campaign status rules and operator review', () => {
@@ -37,11 +44,28 @@ describe('campaign status rules and operator review', () => {
       payload: { domain: 'campaign', action, args },
       remoteAddress: '127.0.0.1',
     });
-  const statusOf = async (id: number) =>
-    body<CampaignDetail>(await call('GET', `/api/campaigns/${id}`)).response.status;
+  const statusOf = async (id: number, h = headers) =>
+    body<CampaignDetail>(await call('GET', `/api/campaigns/${id}`, undefined, h)).response.status;
 
   describe('operator commands', () => {
+    it('approves to Out of Funds at a zero balance, says so, and delivers once funds arrive', async () => {
+      const poor = await loginAs(app, 'advertiser');
+      const id = await createCampaign(app, poor.headers, 'display', { name: 'No money yet' });
+      const res = await operator('approve', [String(id)]);
+      expect(body<{ output: string }>(res).response.output).toBe(`Campaign #${id} approved: Out of Funds.`);
+      expect(await statusOf(id, poor.headers)).toBe(CampaignStatus.OutOfFunds);
+      const notes = await app.ctx.db.select().from(notifications).where(eq(notifications.userId, poor.user.id));
+      expect(notes.map((n) => [n.title, n.message])).toEqual([
+        [NOTICE.title, NOTICE.outOfFunds('Display Campaign', 'No money yet')],
+      ]);
+      expect(NOTICE.outOfFunds('Display Campaign', 'No money yet')).toContain('Out of Funds');
+      await depositFor(app, poor.user.id, 1_000_000n);
+      await drainEvents(app);
+      expect(await statusOf(id, poor.headers)).toBe(CampaignStatus.Delivering);
+    });
+
     it('approves to Delivering when the campaign runs after approval, and notifies with a link', async () => {
+      await depositFor(app, userId, 10_000_000n);
       const id = await createCampaign(app, headers, 'display', { name: 'Auto run' });
       const res = await operator('approve', [String(id)]);
       expect(res.statusCode).toBe(200);
@@ -102,6 +126,27 @@ describe('campaign status rules and operator review', () => {
         statusLive: { status: 1, text: 'Delivering' },
       });
       expect(body(await call('PUT', `/api/campaigns/${id}`, { status: 5 })).reason).toBe(M.invalidStatus);
+    });
+
+    it('runs and unarchives to Out of Funds at a zero balance, never to Delivering', async () => {
+      const poor = await loginAs(app, 'advertiser');
+      const id = await createCampaign(app, poor.headers, 'popunder', { runAfterApproval: false });
+      await operator('approve', [String(id)]);
+      expect(await statusOf(id, poor.headers)).toBe(CampaignStatus.Paused);
+      const run = await call('POST', `/api/campaigns/${id}/run`, undefined, poor.headers);
+      expect(body<CampaignStatusResponse>(run).response.statusLive).toEqual({
+        status: CampaignStatus.OutOfFunds,
+        text: 'Out of Funds',
+      });
+      const other = await createCampaign(app, poor.headers, 'popunder', { runAfterApproval: false });
+      await operator('approve', [String(other)]);
+      await call('POST', `/api/campaigns/${other}/archive`, undefined, poor.headers);
+      await call('POST', `/api/campaigns/${other}/unarchive`, undefined, poor.headers);
+      expect(await statusOf(other, poor.headers)).toBe(CampaignStatus.OutOfFunds);
+      await depositFor(app, poor.user.id, 1_000_000n);
+      await drainEvents(app);
+      expect(await statusOf(id, poor.headers)).toBe(CampaignStatus.Delivering);
+      expect(await statusOf(other, poor.headers)).toBe(CampaignStatus.Delivering);
     });
 
     it('refuses to run a campaign whose price is zero', async () => {

@@ -7,10 +7,12 @@ import {
   type UploadRequestSchema,
   type UploadResponse,
 } from '@cryptads/contract/campaigns';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { uploads } from '../../db/schema/campaigns';
-import { badRequest } from '../../lib/errors';
+import { badRequest, conflict, tooManyRequests } from '../../lib/errors';
+import { decodesFully } from '../../lib/image-decode';
 import { type ImageInfo, probeImage } from '../../lib/image-probe';
 import type { UserRow } from '../sessions/sessions.service';
 
@@ -68,6 +70,8 @@ export function checkUpload(input: Pick<UploadInput, 'purpose' | 'size' | 'name'
     if (!match) throw badRequest(M.bannerSizes(DISPLAY_SIZES));
     size = match;
   }
+  // Dimensions are known to be a slot's: now decode every pixel (a cut file has a valid header).
+  if (!decodesFully(bytes, info.type)) throw badRequest(M.damagedImage);
   return { info, size };
 }
 
@@ -82,27 +86,86 @@ export const presentUpload = (row: UploadRow): UploadResponse => ({
   bytes: row.bytes,
 });
 
-/** POST /uploads: checks the file, stores it under a random key and records who owns it. */
+const HOUR_MS = 3_600_000;
+
+/**
+ * POST /uploads: checks the file, records it (within the account's quota and hourly rate)
+ * and only then writes it to storage under a random key (docs/decisions/023). The row is
+ * committed first: a failed write deletes it again, and a crash in between leaves a row
+ * without a file, which the cleanup job removes as unattached; never a file without a row.
+ */
 export async function createUpload(ctx: AppContext, user: UserRow, input: UploadInput): Promise<UploadResponse> {
   const bytes = decodeData(input.data);
   const { info, size } = checkUpload(input, bytes);
   const storageKey = `${randomBytes(24).toString('base64url')}.${EXTENSION[info.type]}`;
-  await ctx.storage.put(storageKey, bytes);
-  const [row] = await ctx.db
-    .insert(uploads)
-    .values({
-      id: randomBytes(12).toString('base64url'),
-      ownerId: user.id,
-      purpose: input.purpose,
-      name: input.name || `${input.purpose}.${EXTENSION[info.type]}`,
-      mime: info.mime,
-      width: info.width,
-      height: info.height,
-      size,
-      bytes: bytes.length,
-      storageKey,
-    })
-    .returning();
-  if (!row) throw new Error('upload insert returned nothing');
+  const limits = ctx.config.uploads;
+  const row = await ctx.db.transaction(async (tx) => {
+    // One upload at a time per account: a burst cannot pass the quota together.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`uploads:${user.id}`}, 0))`);
+    const [usage] = await tx
+      .select({
+        files: sql<number>`count(*)::int`,
+        bytes: sql<number>`coalesce(sum(${uploads.bytes}), 0)::bigint`,
+        lastHour: sql<number>`count(*) filter (where ${uploads.createdAt} > ${new Date(Date.now() - HOUR_MS)})::int`,
+      })
+      .from(uploads)
+      .where(eq(uploads.ownerId, user.id));
+    const used = {
+      files: Number(usage?.files ?? 0),
+      bytes: Number(usage?.bytes ?? 0),
+      lastHour: Number(usage?.lastHour ?? 0),
+    };
+    if (used.lastHour >= limits.ratePerHour) throw tooManyRequests(M.uploadRateLimit(limits.ratePerHour), 3600);
+    if (used.files >= limits.quotaFiles) throw conflict(M.uploadQuotaFiles(limits.quotaFiles));
+    if (used.bytes + bytes.length > limits.quotaBytes)
+      throw conflict(M.uploadQuotaBytes(Math.round(limits.quotaBytes / 1_000_000)));
+    const [inserted] = await tx
+      .insert(uploads)
+      .values({
+        id: randomBytes(12).toString('base64url'),
+        ownerId: user.id,
+        purpose: input.purpose,
+        name: input.name || `${input.purpose}.${EXTENSION[info.type]}`,
+        mime: info.mime,
+        width: info.width,
+        height: info.height,
+        size,
+        bytes: bytes.length,
+        storageKey,
+      })
+      .returning();
+    if (!inserted) throw new Error('upload insert returned nothing');
+    return inserted;
+  });
+  try {
+    await ctx.storage.put(storageKey, bytes);
+  } catch (error) {
+    // Nothing half-done stays: a partial file and the row both go.
+    await ctx.storage.remove(storageKey).catch(() => {});
+    await ctx.db.delete(uploads).where(eq(uploads.id, row.id));
+    throw error;
+  }
   return presentUpload(row);
+}
+
+/**
+ * Deletes the uploads that no creative (live or deleted) and no wizard draft refers to,
+ * older than UPLOAD_UNATTACHED_HOURS: rows first (one statement, so a creative attaching one
+ * at that moment either keeps it or fails on its foreign key), then their files.
+ */
+export async function removeUnattachedUploads(ctx: AppContext, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - ctx.config.uploads.unattachedHours * HOUR_MS);
+  const removed = await ctx.db
+    .delete(uploads)
+    .where(
+      and(
+        lt(uploads.createdAt, cutoff),
+        sql`not exists (select 1 from creatives c where c.upload_id = ${uploads.id} or c.thumbnail_upload_id = ${uploads.id})`,
+        // A draft is free-form JSON; the random 16-character id is searched in its text.
+        sql`not exists (select 1 from campaign_drafts d where d.owner_id = ${uploads.ownerId} and strpos(d.data::text, ${uploads.id}) > 0)`,
+      ),
+    )
+    .returning({ storageKey: uploads.storageKey });
+  for (const { storageKey } of removed) await ctx.storage.remove(storageKey);
+  return removed.length;
 }

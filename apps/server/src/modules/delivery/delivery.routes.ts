@@ -1,14 +1,16 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { and, eq, gte, lt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AdFormat } from '@cryptads/contract/campaign-messages';
 import { type ServeAnswer, ServeQuerySchema } from '@cryptads/contract/delivery';
 import { parseAgent } from '../../adapters/geo/geo';
 import { campaigns, creatives } from '../../db/schema/campaigns';
 import { websites, zones } from '../../db/schema/websites';
 import { escapeHtml } from '../../lib/html';
-import { signClick, verifyClick } from './click-token';
+import { adEvents } from '../../db/schema/stats';
+import { type ClickPayload, signClick, verifyClick } from './click-token';
 import { type Delivery, visitorKey } from './delivery';
 import { type Decision, POPUNDER_INTERVAL_MINUTES } from './engine';
+import type { RequestFacts } from './ivt';
 import { type DeliveryEvent, EventKind } from './types';
 import { tagScript } from './tag-script';
 
@@ -102,7 +104,15 @@ export async function registerDelivery(app: FastifyInstance, delivery: Delivery)
       const query = ServeQuerySchema.safeParse(request.query);
       const userAgent = request.headers['user-agent'] ?? '';
       const agent = parseAgent(userAgent);
-      if (!query.success || agent.bot || delivery.recorder.saturated) return reply.status(204).send();
+      if (!query.success || delivery.recorder.saturated) return reply.status(204).send();
+      const known = delivery.engine.zoneByUnique(request.params.zone);
+      if (!known) return reply.status(204).send();
+      // Invalid traffic is answered like any other (a bot learns nothing) and recorded as filtered.
+      const now = delivery.ivt.now();
+      const filterReason = delivery.ivt.serve(
+        { ...requestFacts(request, userAgent, agent.bot), zoneId: known.id },
+        now,
+      );
       const country = delivery.geo.country(request.ip, request.headers);
       const decision = delivery.engine.decide(
         request.params.zone,
@@ -111,14 +121,16 @@ export async function registerDelivery(app: FastifyInstance, delivery: Delivery)
           device: agent.device,
           os: agent.os,
           browser: agent.browser,
-          key: visitorKey(request.ip, userAgent),
+          key: visitorKey(request.ip, agent),
         },
         { size: query.data.size },
       );
       if (!decision) return reply.status(204).send();
       const { zone, campaign, creative } = decision;
-      const at = new Date();
+      const at = new Date(now);
+      delivery.ivt.issue(decision.impressionId, filterReason, now);
       const event: DeliveryEvent = {
+        ...(filterReason ? { filterReason } : {}),
         kind: EventKind.Impression,
         at,
         impressionId: decision.impressionId,
@@ -169,31 +181,70 @@ export async function registerDelivery(app: FastifyInstance, delivery: Delivery)
       const p = check.payload;
       const target = await landingOf(app, delivery, p.c, p.z, p.r);
       if (!target) return page(reply, 404, 'This ad is no longer available.');
-      const agent = parseAgent(request.headers['user-agent']);
-      if (!agent.bot && delivery.recorder.firstClick(p.i)) {
-        delivery.recorder.push({
-          kind: EventKind.Click,
-          at: new Date(),
-          impressionId: p.i,
-          campaignId: p.c,
-          creativeId: p.r,
-          zoneId: p.z,
-          websiteId: p.w,
-          advertiserId: p.a,
-          publisherId: p.p,
-          country: p.co,
-          os: p.os,
-          browser: p.br,
-          device: p.d === 2 ? 2 : 1,
-          costMicros: /^\d{1,15}$/.test(p.k) ? BigInt(p.k) : 0n,
-        });
-      }
+      const userAgent = request.headers['user-agent'] ?? '';
+      const agent = parseAgent(userAgent);
+      const now = delivery.ivt.now();
+      // Every click is recorded: a repeated or invalid one as filtered, with its reason.
+      const repeated = !delivery.recorder.firstClick(p.i, now);
+      const impression =
+        delivery.ivt.issuedAt(p.i) ??
+        (repeated || !delivery.ivt.config.enabled ? undefined : await storedImpression(app, p));
+      const invalid = delivery.ivt.click(requestFacts(request, userAgent, agent.bot), { repeated, impression }, now);
+      const costMicros = /^\d{1,15}$/.test(p.k) ? BigInt(p.k) : 0n;
+      // Budgets and balance as this process sees them; the recorder decides again, in the database.
+      const refused = invalid ?? delivery.engine.clickRefusal(p.c, p.a, costMicros);
+      delivery.recorder.push({
+        ...(refused ? { filterReason: refused } : {}),
+        kind: EventKind.Click,
+        at: new Date(now),
+        impressionId: p.i,
+        campaignId: p.c,
+        creativeId: p.r,
+        zoneId: p.z,
+        websiteId: p.w,
+        advertiserId: p.a,
+        publisherId: p.p,
+        country: p.co,
+        os: p.os,
+        browser: p.br,
+        device: p.d === 2 ? 2 : 1,
+        costMicros,
+      });
       return reply
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer-when-downgrade')
         .redirect(target, 302);
     },
   );
+}
+
+/** What the invalid-traffic rules look at in a request. */
+function requestFacts(request: FastifyRequest, userAgent: string, bot: boolean): RequestFacts {
+  return { ip: request.ip, userAgent, headers: request.headers, secure: request.protocol === 'https', bot };
+}
+
+/**
+ * The stored impression of a click this process did not serve (another process, or before a
+ * restart): a billed impression of the token's campaign, written within a second of the
+ * token's issue time (the campaign and time index finds it).
+ */
+async function storedImpression(app: FastifyInstance, p: ClickPayload): Promise<{ at: number } | undefined> {
+  const from = new Date(p.t * 1000);
+  const to = new Date(p.t * 1000 + 1000);
+  const [row] = await app.ctx.db
+    .select({ at: adEvents.at })
+    .from(adEvents)
+    .where(
+      and(
+        eq(adEvents.campaignId, p.c),
+        gte(adEvents.at, from),
+        lt(adEvents.at, to),
+        eq(adEvents.kind, EventKind.Impression),
+        eq(adEvents.impressionId, p.i),
+      ),
+    )
+    .limit(1);
+  return row ? { at: row.at.getTime() } : undefined;
 }
 
 /** The landing URL with its tokens filled; from memory, or the database for a campaign no longer running. */

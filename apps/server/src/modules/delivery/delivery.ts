@@ -3,6 +3,8 @@ import type { AppContext } from '../../context';
 import { createGeo, type Geo } from '../../adapters/geo/geo';
 import { loadClickSecret } from './click-token';
 import { DeliveryEngine } from './engine';
+import { createInvalidTraffic, type InvalidTraffic } from './ivt';
+import { throttledLog } from '../../lib/log-errors';
 import { Recorder } from './recorder';
 
 /** What the delivery endpoints hold on to (AppContext.delivery). */
@@ -10,6 +12,8 @@ export type Delivery = {
   engine: DeliveryEngine;
   recorder: Recorder;
   geo: Geo;
+  /** The invalid-traffic filter of /serve and /click (docs/decisions/019-invalid-traffic.md). */
+  ivt: InvalidTraffic;
   clickSecret: Buffer;
   /** Flushes the recorder and stops the timers. */
   close: () => Promise<void>;
@@ -25,7 +29,8 @@ export async function createDelivery(
   const engine = new DeliveryEngine(ctx.db, {
     publicUrl: ctx.config.publicUrl,
     refreshMs: opts.refreshMs,
-    log: opts.log,
+    // A failing refresh is retried every few seconds: one line per 10 s (decision 024).
+    log: opts.log && throttledLog(opts.log),
   });
   const recorder = new Recorder(
     ctx,
@@ -41,6 +46,7 @@ export async function createDelivery(
     engine,
     recorder,
     geo: createGeo(ctx.config),
+    ivt: createInvalidTraffic(ctx.config),
     clickSecret: loadClickSecret(ctx.config),
     async close() {
       engine.stop();
@@ -49,6 +55,10 @@ export async function createDelivery(
   };
 }
 
-/** Frequency capping's visitor: a hash of address and user agent (nothing personal is kept). */
-export const visitorKey = (ip: string, userAgent: string) =>
-  createHash('sha256').update(`${ip}\n${userAgent}`).digest('base64url').slice(0, 22);
+/**
+ * Frequency capping's visitor: a hash of the address and the browser family (os, browser,
+ * device), not the whole user agent: rotating user-agent strings does not make a new visitor
+ * (docs/decisions/019-invalid-traffic.md). Nothing personal is kept.
+ */
+export const visitorKey = (ip: string, agent: { os: string; browser: string; device: number }) =>
+  createHash('sha256').update(`${ip}\n${agent.os}\n${agent.browser}\n${agent.device}`).digest('base64url').slice(0, 22);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { FilterReason } from '@cryptads/contract/delivery';
 import type { Db } from '../../db/client';
 import { FrequencyCaps } from './capping';
 import { campaignEntry, creativeEntries, DeliveryIndex, type SlotEntry, zoneEntry } from './index-build';
@@ -94,6 +95,8 @@ export class DeliveryEngine {
   private tail: Promise<void> = Promise.resolve();
   private queuedRefresh: Promise<void> | null = null;
   private loaded = false;
+  /** When a refresh last succeeded (ms; 0: never): a failing database makes it age. */
+  private refreshedAt = 0;
   readonly publicUrl: string;
 
   constructor(
@@ -188,6 +191,11 @@ export class DeliveryEngine {
     return this.loaded;
   }
 
+  /** For the readiness answer: loaded at all, when a refresh last succeeded, how often it runs. */
+  health() {
+    return { loaded: this.loaded, refreshedAt: this.refreshedAt, refreshMs: this.opts.refreshMs ?? 3000 };
+  }
+
   zoneByUnique(unique: string) {
     return this.index.zonesByUnique.get(unique);
   }
@@ -216,6 +224,22 @@ export class DeliveryEngine {
     const budget = budgetRefusal(c, this.counters.of(c.id, now), this.counters.available(c.advertiserId));
     if (budget) return budget;
     if (this.caps.reached(c, v.key, now)) return 'capping';
+    return null;
+  }
+
+  /**
+   * Why a click of this campaign, costing `costMicros` (the price in its token), cannot be
+   * billed, as far as this process knows (null: bill it). A campaign absent from the index
+   * (paused, archived, out of funds…) is left to the recorder, which reads its state in the
+   * batch's transaction and names the reason; the recorder re-checks every unmarked click.
+   */
+  clickRefusal(campaignId: number, advertiserId: number, costMicros: bigint, now = Date.now()): FilterReason | null {
+    const c = this.index.campaignsById.get(campaignId);
+    if (!c || c.advertiserId !== advertiserId || costMicros <= 0n) return null;
+    const spent = this.counters.of(c.id, now);
+    if (spent.today + costMicros > c.dailyBudgetMicros) return FilterReason.DailyBudget;
+    if (c.totalBudgetMicros !== null && spent.total + costMicros > c.totalBudgetMicros) return FilterReason.TotalBudget;
+    if (this.counters.available(advertiserId) < costMicros) return FilterReason.InsufficientFunds;
     return null;
   }
 
@@ -294,6 +318,7 @@ export class DeliveryEngine {
       if (seq !== this.counters.commitSeq && attempt < 2) continue;
       this.apply(snapshot);
       this.loaded = true;
+      this.refreshedAt = Date.now();
       return;
     }
   }

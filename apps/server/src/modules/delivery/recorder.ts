@@ -1,14 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CampaignStatus } from '@cryptads/contract/campaign-messages';
+import { FilterReason } from '@cryptads/contract/delivery';
 import { DAY_MS, HOUR_MS, isoDay } from '@cryptads/contract/dates';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
 import { adEvents, campaignSpendDaily, statsHourly, websiteEarningsDaily } from '../../db/schema/stats';
 import { users } from '../../db/schema/users';
+import { ThrottledErrorLog } from '../../lib/log-errors';
 import { type DomainEvent, emitEvents } from '../events/events';
 import { type AdSpendLine, available, balanceAfter, postAdSpend } from '../ledger/ledger.service';
 import { type DeliveryEvent, EventKind } from './types';
+import { writeFiltered } from './filtered';
 
 /**
  * Writing delivery events (docs/decisions/007-delivery.md). `recordBatch` is the only writer:
@@ -29,8 +32,12 @@ export type RecordOptions = {
 export type RecordResult = {
   /** Events written (a replayed click is dropped). */
   recorded: number;
-  /** Clicks dropped because their impression was already clicked. */
+  /** Clicks whose impression was already clicked (recorded as filtered RepeatedClick, not billed). */
   duplicateClicks: number;
+  /** Events not billed: invalid traffic, or a budget, the campaign's state or the balance refused them. */
+  filtered: number;
+  /** The filtered events per reason. */
+  filteredBy: Partial<Record<FilterReason, number>>;
   costMicros: bigint;
   earningsMicros: bigint;
   /** Each advertiser's balance after the batch. */
@@ -63,16 +70,128 @@ export function pgArray(values: readonly (string | number | bigint)[]): string {
   return `{${values.map((v) => `"${String(v).replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 }
 
+/** What an event costs before any rule (a negative cost is none). */
+const costOf = (e: DeliveryEvent) => (e.costMicros < 0n ? 0n : e.costMicros);
+
+/**
+ * Statuses whose traffic may still be billed: Delivering, and the two the recorder itself sets
+ * (Out of Funds, Limit Reached), for events served before it set them; the balance and the
+ * total budget then decide. Paused, archived, pending, rejected or delivered: never billed.
+ */
+const BILLABLE_STATUSES: ReadonlySet<number> = new Set([
+  CampaignStatus.Delivering,
+  CampaignStatus.OutOfFunds,
+  CampaignStatus.LimitReached,
+]);
+
+/** A campaign's billing terms and what it has spent, as locked in the batch's transaction. */
+export type CampaignRules = {
+  status: number;
+  dailyBudgetMicros: bigint;
+  /** null: no total budget. */
+  totalBudgetMicros: bigint | null;
+  /** Spent per UTC day ('YYYY-MM-DD') of the batch's events. */
+  spentOn: Map<string, bigint>;
+  spentTotal: bigint;
+  charge: (at: Date, cost: bigint) => void;
+};
+
+/**
+ * Locks the batch's campaigns (FOR NO KEY UPDATE, id order, after the advertisers: every
+ * writer takes advertisers first, so no two batches deadlock) and reads their budgets and
+ * spend from campaign_spend_daily inside the transaction: a concurrent batch of the same
+ * campaign waits for this one and then sees its spend.
+ */
+async function lockCampaignRules(tx: Tx, events: readonly DeliveryEvent[]): Promise<Map<number, CampaignRules>> {
+  const ids = [...new Set(events.map((e) => e.campaignId))].sort((a, b) => a - b);
+  const days = [...new Set(events.map((e) => isoDay(e.at)))];
+  const out = new Map<number, CampaignRules>();
+  for (const part of chunks(ids)) {
+    const rows = await tx
+      .select({
+        id: campaigns.id,
+        status: campaigns.status,
+        daily: campaigns.dailyBudgetMicros,
+        budgetFlag: campaigns.budgetFlag,
+        budget: campaigns.budgetMicros,
+      })
+      .from(campaigns)
+      .where(inArray(campaigns.id, part))
+      .orderBy(campaigns.id)
+      .for('no key update');
+    for (const r of rows) {
+      const rules: CampaignRules = {
+        status: r.status,
+        dailyBudgetMicros: r.daily,
+        totalBudgetMicros: r.budgetFlag ? (r.budget ?? 0n) : null,
+        spentOn: new Map(),
+        spentTotal: 0n,
+        charge(at, cost) {
+          const day = isoDay(at);
+          this.spentOn.set(day, (this.spentOn.get(day) ?? 0n) + cost);
+          this.spentTotal += cost;
+        },
+      };
+      out.set(r.id, rules);
+    }
+    if (!rows.length) continue;
+    const found = rows.map((r) => r.id);
+    const totals = await tx
+      .select({ id: campaignSpendDaily.campaignId, total: sql<string>`sum(${campaignSpendDaily.costMicros})::text` })
+      .from(campaignSpendDaily)
+      .where(inArray(campaignSpendDaily.campaignId, found))
+      .groupBy(campaignSpendDaily.campaignId);
+    for (const t of totals) {
+      const rules = out.get(t.id);
+      if (rules) rules.spentTotal = BigInt(t.total ?? '0');
+    }
+    const perDay = await tx
+      .select({ id: campaignSpendDaily.campaignId, day: campaignSpendDaily.day, cost: campaignSpendDaily.costMicros })
+      .from(campaignSpendDaily)
+      .where(and(inArray(campaignSpendDaily.campaignId, found), inArray(campaignSpendDaily.day, days)));
+    for (const d of perDay) out.get(d.id)?.spentOn.set(String(d.day), d.cost);
+  }
+  return out;
+}
+
+/**
+ * Why this event may not be billed (null: it may), checked in order against the locked
+ * campaign and balance: the campaign's state, its daily budget (on the event's UTC day), its
+ * total budget, then the advertiser's balance. An event that costs nothing (a CPC impression)
+ * is refused only for the campaign's state. A campaign the database does not know (rows are
+ * never deleted; only tests record such events) is held to the balance alone.
+ */
+export function billingRefusal(
+  e: DeliveryEvent,
+  rules: CampaignRules | undefined,
+  balance: bigint,
+): FilterReason | null {
+  const cost = costOf(e);
+  if (rules) {
+    if (!BILLABLE_STATUSES.has(rules.status)) return FilterReason.CampaignInactive;
+    if (cost > 0n) {
+      if ((rules.spentOn.get(isoDay(e.at)) ?? 0n) + cost > rules.dailyBudgetMicros) return FilterReason.DailyBudget;
+      if (rules.totalBudgetMicros !== null && rules.spentTotal + cost > rules.totalBudgetMicros)
+        return FilterReason.TotalBudget;
+    }
+  }
+  if (cost > balance) return FilterReason.InsufficientFunds;
+  return null;
+}
+
 /** Hour start (UTC) of a date. */
 const hourStart = (d: Date) => new Date(Math.floor(d.getTime() / HOUR_MS) * HOUR_MS);
 
 /**
  * Writes one batch in ONE transaction: raw events, the stats_hourly rollup, the daily
  * campaign totals, campaign statuses (Out of Funds when an advertiser's balance reached zero
- * or the cap bit, Limit Reached when a total budget is used up) and, last, the ledger posting
- * (capped so no balance goes below zero: events are billed in order, what no longer fits is
- * recorded at cost 0; each publisher gets floor(cost × REVENUE_SHARE) per event from the
- * advertiser, network revenue the rest). Throws (and writes nothing) on any failure.
+ * or no longer covered an event, Limit Reached when a total budget is used up) and, last, the
+ * ledger posting. Events are billed in order against the locked advertisers and campaigns
+ * (docs/decisions/020-budgets-at-click-time.md): one that the campaign's state, its daily or
+ * total budget or the balance refuses is marked with its `filterReason` and is never money
+ * nor billed statistics (never recorded at cost 0). Each publisher gets
+ * floor(cost × REVENUE_SHARE) per billed event from the advertiser, network revenue the rest.
+ * Throws (and writes nothing) on any failure.
  *
  * Money and statistics only: the low-balance notice and the referral reward follow after
  * commit from `spend.recorded`, the delivery index from `campaign.changed` (status changes).
@@ -101,13 +220,19 @@ async function writeBatch(
   const writeRaw = opts.raw !== false;
   const rawCutoff = (opts.now ?? new Date()).getTime() - config.delivery.eventRetentionDays * DAY_MS;
 
-  // 1. A click counts once per impression: in this batch, and against what is stored.
+  // 1. A click is billed once per impression: in this batch, and against what is stored. A
+  // repeated one is kept as filtered (RepeatedClick); clicks already filtered take no part.
   const clickIds = new Set<string>();
-  let events = input.filter((e) => {
-    if (e.kind !== EventKind.Click) return true;
-    if (clickIds.has(e.impressionId)) return false;
+  let duplicateClicks = 0;
+  const repeated = (e: DeliveryEvent): DeliveryEvent => {
+    duplicateClicks++;
+    return { ...e, filterReason: FilterReason.RepeatedClick };
+  };
+  let events = input.map((e) => {
+    if (e.kind !== EventKind.Click || e.filterReason) return e;
+    if (clickIds.has(e.impressionId)) return repeated(e);
     clickIds.add(e.impressionId);
-    return true;
+    return e;
   });
   if (clickIds.size) {
     const stored = new Set<string>();
@@ -118,12 +243,16 @@ async function writeBatch(
         .where(and(eq(adEvents.kind, EventKind.Click), inArray(adEvents.impressionId, part)));
       for (const r of rows) stored.add(r.id);
     }
-    if (stored.size) events = events.filter((e) => e.kind !== EventKind.Click || !stored.has(e.impressionId));
+    if (stored.size)
+      events = events.map((e) =>
+        e.kind === EventKind.Click && !e.filterReason && stored.has(e.impressionId) ? repeated(e) : e,
+      );
   }
-  const duplicateClicks = input.length - events.length;
   const result: RecordResult = {
     recorded: events.length,
     duplicateClicks,
+    filtered: 0,
+    filteredBy: {},
     costMicros: 0n,
     earningsMicros: 0n,
     balances: new Map(),
@@ -145,17 +274,38 @@ async function writeBatch(
   const remaining = new Map(locked.map((r) => [r.id, r.balance]));
   for (const id of advertiserIds)
     if (!remaining.has(id)) throw new Error(`recordBatch: advertiser ${id} does not exist`);
-  const capBit = new Set<number>();
-  const billed = events.map((e) => {
-    const left = remaining.get(e.advertiserId) ?? 0n;
-    let cost = e.costMicros < 0n ? 0n : e.costMicros;
-    if (cost > left) {
-      cost = left;
-      capBit.add(e.advertiserId);
+  // The campaigns of the batch, locked after the advertisers (id order: no deadlock), with what
+  // they spent on each day of the batch and in total: the database decides what may be billed.
+  const rules = await lockCampaignRules(tx, events);
+  const broke = new Set<number>();
+  const budgetUsed = new Set<number>();
+  events = events.map((e) => {
+    if (e.filterReason) return e;
+    const reason = billingRefusal(e, rules.get(e.campaignId), remaining.get(e.advertiserId) ?? 0n);
+    if (reason) {
+      if (reason === FilterReason.InsufficientFunds) broke.add(e.advertiserId);
+      if (reason === FilterReason.TotalBudget) budgetUsed.add(e.campaignId);
+      return { ...e, filterReason: reason };
     }
-    remaining.set(e.advertiserId, left - cost);
-    return { e, cost, earnings: earningsOf(cost, share) };
+    const cost = costOf(e);
+    remaining.set(e.advertiserId, (remaining.get(e.advertiserId) ?? 0n) - cost);
+    rules.get(e.campaignId)?.charge(e.at, cost);
+    return e;
   });
+  // Filtered events (invalid traffic, or not billable above) are never money nor billed statistics.
+  const billed = events
+    .filter((e) => !e.filterReason)
+    .map((e) => {
+      const cost = costOf(e);
+      return { e, cost, earnings: earningsOf(cost, share) };
+    });
+  result.recorded = billed.length;
+  result.filtered = events.length - billed.length;
+  for (const e of events)
+    if (e.filterReason) result.filteredBy[e.filterReason] = (result.filteredBy[e.filterReason] ?? 0) + 1;
+  // Every event whose filterReason is set by now (invalid traffic, repeated clicks, the billing
+  // rules above) goes to the filtered statistics, and nowhere else.
+  await writeFiltered(tx, events);
 
   // 3. Raw events (the Performance tab), kept EVENT_RETENTION_DAYS.
   if (writeRaw || billed.some((b) => b.e.at.getTime() >= rawCutoff)) {
@@ -315,17 +465,17 @@ async function writeBatch(
   const announced: DomainEvent[] = [];
   for (const [userId, cost] of perAdvertiser)
     if (cost > 0n) announced.push({ type: 'spend.recorded', userId, amountMicros: cost.toString() });
-  const broke = advertiserIds.filter((id) => capBit.has(id) || (remaining.get(id) ?? 0n) <= 0n);
-  if (broke.length) {
+  for (const id of advertiserIds) if ((remaining.get(id) ?? 0n) <= 0n) broke.add(id);
+  if (broke.size) {
     const rows = await tx
       .update(campaigns)
       .set({ status: CampaignStatus.OutOfFunds, updatedAt: new Date() })
-      .where(and(inArray(campaigns.ownerId, broke), eq(campaigns.status, CampaignStatus.Delivering)))
+      .where(and(inArray(campaigns.ownerId, [...broke]), eq(campaigns.status, CampaignStatus.Delivering)))
       .returning({ id: campaigns.id, ownerId: campaigns.ownerId });
     result.outOfFunds = rows.map((r) => r.id);
     for (const r of rows) announced.push({ type: 'campaign.changed', campaignId: r.id, ownerId: r.ownerId });
   }
-  const touched = [...new Set(events.map((e) => e.campaignId))];
+  const touched = [...new Set([...billed.map((b) => b.e.campaignId), ...budgetUsed])];
   for (const part of chunks(touched)) {
     const rows = await tx
       .update(campaigns)
@@ -335,7 +485,8 @@ async function writeBatch(
           inArray(campaigns.id, part),
           eq(campaigns.status, CampaignStatus.Delivering),
           eq(campaigns.budgetFlag, true),
-          sql`${campaigns.budgetMicros} <= (select coalesce(sum(d.cost_micros), 0) from ${campaignSpendDaily} d where d.campaign_id = ${campaigns.id})`,
+          // Used up, or the next event no longer fits in what is left of it.
+          sql`(${campaigns.id} = any(${pgArray([...budgetUsed])}::integer[]) or ${campaigns.budgetMicros} <= (select coalesce(sum(d.cost_micros), 0) from ${campaignSpendDaily} d where d.campaign_id = ${campaigns.id}))`,
         ),
       )
       .returning({ id: campaigns.id, ownerId: campaigns.ownerId });
@@ -349,9 +500,42 @@ async function writeBatch(
   // the network revenue the rest (ledger.service postAdSpend). Network revenue is shared by
   // every batch: it stays locked only from here to the commit.
   const posted = await postAdSpend(tx, [...perPair.values()]);
-  for (const userId of perAdvertiser.keys())
+  for (const userId of advertiserIds)
     result.balances.set(userId, balanceAfter(posted, available(userId)) ?? remaining.get(userId) ?? 0n);
   return result;
+}
+
+/** A write outage logs one line per this interval, with the count of repeats left out. */
+const LOG_INTERVAL_MS = 10_000;
+
+/** What the hooks hear of a batch found written after its connection was lost: its events, no figures. */
+const unknownResult = () =>
+  ({
+    recorded: 0,
+    duplicateClicks: 0,
+    filtered: 0,
+    filteredBy: {},
+    costMicros: 0n,
+    earningsMicros: 0n,
+    balances: new Map(),
+    outOfFunds: [],
+    limitReached: [],
+    statusChanged: false,
+  }) as RecordResult;
+
+/** SQLSTATE classes and socket codes of a connection that broke (its last COMMIT may have landed). */
+const LOST_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+
+/** Did this failure lose the connection (rather than the database refusing the batch)? */
+export function connectionLost(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && LOST_CODES.has(code)) return true;
+    if (typeof message === 'string' && /Connection terminated|not queryable|connection lost/i.test(message))
+      return true;
+    e = cause;
+  }
+  return false;
 }
 
 type RecorderHooks = {
@@ -370,13 +554,25 @@ export class Recorder {
   private timer: NodeJS.Timeout | null = null;
   private clicked = new Map<string, number>();
   private closed = false;
+  /** Failed batch writes since the recorder started. */
   failures = 0;
+  /** Failed writes since the last successful one (the readiness answer reports it). */
+  consecutiveFailures = 0;
+  lastSuccessAt: Date | null = null;
+  lastFailureAt: Date | null = null;
+  /** One line per interval during an outage, never the batch's parameters (decision 024). */
+  private readonly errors: ThrottledErrorLog;
+  /** Events at the buffer's head whose last write lost its connection (0: none): committed or not? */
+  private uncertain = 0;
 
   constructor(
     private readonly ctx: Pick<AppContext, 'db' | 'config'>,
     private readonly hooks: RecorderHooks = {},
-    private readonly log?: { error: (o: object, m: string) => void },
-  ) {}
+    log?: { error: (o: object, m: string) => void },
+    opts: { logIntervalMs?: number; now?: () => number } = {},
+  ) {
+    this.errors = new ThrottledErrorLog(log, { intervalMs: opts.logIntervalMs ?? LOG_INTERVAL_MS, now: opts.now });
+  }
 
   start() {
     if (this.timer) return;
@@ -423,19 +619,80 @@ export class Recorder {
     return run;
   }
 
+  /** What the readiness answer reports (GET /api/ready). */
+  status() {
+    return {
+      buffered: this.buffer.length,
+      saturated: this.saturated,
+      consecutiveFailures: this.consecutiveFailures,
+      lastSuccessAt: this.lastSuccessAt,
+      lastFailureAt: this.lastFailureAt,
+    };
+  }
+
+  /**
+   * The head of the buffer is a batch whose last attempt failed: when the failure was a lost
+   * connection its COMMIT may have gone through unanswered. Its billed impressions in ad_events
+   * say so (impression ids are random; the (campaign_id, at) index finds them): then it is
+   * dropped, never written twice. Clicks need no check (one per impression, by a unique index).
+   */
+  private async alreadyWritten(batch: readonly DeliveryEvent[]): Promise<boolean> {
+    const billed = batch.filter((e) => e.kind === EventKind.Impression && !e.filterReason);
+    if (!billed.length) return false;
+    let min = billed[0]?.at ?? new Date();
+    let max = min;
+    for (const e of billed) {
+      if (e.at < min) min = e.at;
+      if (e.at > max) max = e.at;
+    }
+    const campaignIds = [...new Set(billed.map((e) => e.campaignId))];
+    const found = (await this.ctx.db.execute(sql`select 1 from ${adEvents}
+      where campaign_id = any(${pgArray(campaignIds)}::integer[]) and kind = ${EventKind.Impression}
+        and at between ${min.toISOString()}::timestamptz and ${max.toISOString()}::timestamptz
+        and impression_id = any(${pgArray(billed.map((e) => e.impressionId))}::text[])
+      limit 1`)) as unknown as { rows: unknown[] };
+    return found.rows.length > 0;
+  }
+
   private async drain() {
     while (this.buffer.length) {
-      const batch = this.buffer.splice(0, this.ctx.config.delivery.batchMax);
+      // A batch that failed is retried as it was (events pushed since then come after it).
+      const size = this.uncertain || this.ctx.config.delivery.batchMax;
+      const batch = this.buffer.splice(0, size);
+      let result: RecordResult;
       try {
-        const result = await recordBatch(this.ctx, batch);
-        this.hooks.onCommitted?.(batch, result);
+        if (this.uncertain && (await this.alreadyWritten(batch))) {
+          this.uncertain = 0;
+          this.consecutiveFailures = 0;
+          this.lastSuccessAt = new Date();
+          this.errors.recovered('batch');
+          // Its pending spend ends; balances come with the next index refresh.
+          this.hooks.onCommitted?.(batch, unknownResult());
+          continue;
+        }
+        result = await recordBatch(this.ctx, batch);
       } catch (error) {
-        // Nothing of the batch was written: keep it, in order, for the next flush.
+        // Nothing of the batch was written, or (a lost connection) perhaps all of it: keep it,
+        // in order, for the next flush, which checks first when the connection was lost.
         this.buffer.unshift(...batch);
+        this.uncertain = connectionLost(error) ? batch.length : 0;
         this.failures++;
-        this.log?.error({ err: error, events: batch.length }, 'recording a delivery batch failed; will retry');
+        this.consecutiveFailures++;
+        this.lastFailureAt = new Date();
+        this.errors.error(
+          'batch',
+          error,
+          { events: batch.length, buffered: this.buffer.length, consecutiveFailures: this.consecutiveFailures },
+          'recording a delivery batch failed; will retry',
+        );
         throw error;
       }
+      this.uncertain = 0;
+      this.consecutiveFailures = 0;
+      this.lastSuccessAt = new Date();
+      this.errors.recovered('batch');
+      // Outside the try: the batch is committed, whatever a hook does it must not be written twice.
+      this.hooks.onCommitted?.(batch, result);
     }
   }
 

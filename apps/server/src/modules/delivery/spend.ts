@@ -80,8 +80,9 @@ export class SpendCounters {
     return (this.balances.get(advertiserId) ?? 0n) - (this.pendingByAdvertiser.get(advertiserId) ?? 0n);
   }
 
-  /** An event entered the recorder's buffer. */
+  /** An event entered the recorder's buffer (a filtered one costs nothing and is not spend). */
   onPushed(e: DeliveryEvent, now: number) {
+    if (e.filterReason) return;
     const s = this.of(e.campaignId, now);
     s.today += e.costMicros;
     s.hourCost += e.costMicros;
@@ -100,6 +101,7 @@ export class SpendCounters {
   onCommitted(events: readonly DeliveryEvent[], balances: ReadonlyMap<number, bigint>) {
     this.commitSeq++;
     for (const e of events) {
+      if (e.filterReason) continue; // never counted by onPushed
       const p = this.pending.get(e.campaignId);
       if (p) {
         p.cost -= e.costMicros;

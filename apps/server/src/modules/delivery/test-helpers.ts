@@ -87,10 +87,13 @@ export async function serve(
   return app.inject({
     method: 'GET',
     url: `/serve/${zone}${opts.query ?? ''}`,
-    headers: { 'user-agent': opts.ua ?? DESKTOP_UA, 'cf-ipcountry': opts.country ?? 'DE' },
+    headers: { ...BROWSER_HEADERS, 'user-agent': opts.ua ?? DESKTOP_UA, 'cf-ipcountry': opts.country ?? 'DE' },
     remoteAddress: opts.ip ?? '203.0.113.7',
   });
 }
+
+/** What a browser's fetch from tag.js sends besides its user agent (the invalid-traffic filter checks). */
+export const BROWSER_HEADERS = { accept: '*/*', 'accept-language': 'en-GB,en;q=0.9' } as const;
 
 export type Served = {
   clickUrl: string;

@@ -1,5 +1,6 @@
 import { MARKETPLACE_LIMITS as L, MARKETPLACE_MESSAGES as M } from '@cryptads/contract/marketplace-messages';
 import { badRequest } from '../../lib/errors';
+import { decodesFully } from '../../lib/image-decode';
 import { probeImage } from '../../lib/image-probe';
 
 /**
@@ -60,5 +61,7 @@ export function checkThumbnail(icon: { name: string; resource: string }): Thumbn
   if (ext !== undefined && NAME_TYPES[ext] !== found.type) throw badRequest(M.invalidFileFormat);
   if (bytes.length > L.thumbnailMaxBytes) throw badRequest(M.thumbnailTooLarge);
   if (found.width !== L.thumbnailSize || found.height !== L.thumbnailSize) throw badRequest(M.thumbnailSize);
+  // A valid header over data cut short is refused: the whole image must decode (WebP: its container).
+  if (!decodesFully(bytes, found.type)) throw badRequest(M.invalidFileFormat);
   return { bytes, type: found.type, extension: EXTENSIONS[found.type] };
 }

@@ -1,7 +1,8 @@
-import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { AccountType } from '@cryptads/contract/account';
-import { AD_FORMAT_LABELS, type AdFormat, CampaignStatus } from '@cryptads/contract/campaigns';
+import { AD_FORMAT_LABELS, type AdFormat } from '@cryptads/contract/campaigns';
 import { DAY_MS, dayStart, daysOf, formatDay, reportPeriodError, todayUtc } from '@cryptads/contract/dates';
+import { FILTER_REASON_LABELS, type FilterReason } from '@cryptads/contract/delivery';
 import { microsToEuros } from '@cryptads/contract/money';
 import {
   ADVERTISER_REPORT_BY,
@@ -52,12 +53,17 @@ export function eCpmOf(impressions: number, moneyMicros: bigint): number {
   return microsToEuros((moneyMicros * 1000n * 2n + n) / (2n * n), 3);
 }
 
-const present = (f: Figures) => ({
+type Filtered = { impressions: number; clicks: number };
+const NOT_FILTERED: Filtered = { impressions: 0, clicks: 0 };
+
+const present = (f: Figures, filtered: Filtered = NOT_FILTERED) => ({
   impressions: f.impressions,
   clicks: f.clicks,
   money: microsToEuros(f.moneyMicros),
   ctr: ctrOf(f.impressions, f.clicks),
   eCpm: eCpmOf(f.impressions, f.moneyMicros),
+  filteredImpressions: filtered.impressions,
+  filteredClicks: filtered.clicks,
 });
 
 /** Aggregates come back as text (bigint sums are numeric), the same on both drivers. */
@@ -102,39 +108,24 @@ type Scope = {
   role: 'advertiser' | 'publisher';
   filter: SQL;
   money: SQL;
-  /** Advertiser with explicit campaign ids: the owned, non-archived campaigns named. */
+  /** Advertiser with explicit campaign ids: the owned campaigns named (archived ones too). */
   campaignIds: number[] | null;
 };
 
 const isAdvertiser = (user: UserRow) => user.type === AccountType.Advertiser;
 
-async function archivedIds(db: DbOrTx, ownerId: number) {
-  const rows = await db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(and(eq(campaigns.ownerId, ownerId), eq(campaigns.status, CampaignStatus.Archived)));
-  return rows.map((r) => r.id);
-}
-
-/** The advertiser's filter over their non-archived campaigns (all, or the ids given). */
+/**
+ * The advertiser's filter over their campaigns (all, or the ids given). Archived campaigns
+ * are included: what they spent was billed and stays in every total (issue #13).
+ */
 async function advertiserFilter(db: DbOrTx, user: UserRow, campaignIds: 'all' | number[]) {
-  if (campaignIds === 'all') {
-    const archived = await archivedIds(db, user.id);
-    return {
-      filter: archived.length
-        ? sql`advertiser_id = ${user.id} and campaign_id <> all(${intArray(archived)}::int[])`
-        : sql`advertiser_id = ${user.id}`,
-      ids: null,
-    };
-  }
+  if (campaignIds === 'all') return { filter: sql`advertiser_id = ${user.id}`, ids: null };
   const wanted = [...new Set(campaignIds)];
   const owned = await db
     .select({ id: campaigns.id })
     .from(campaigns)
-    .where(
-      and(eq(campaigns.ownerId, user.id), inArray(campaigns.id, wanted), ne(campaigns.status, CampaignStatus.Archived)),
-    );
-  // Another advertiser's id and an archived one answer the same, so ids cannot be probed.
+    .where(and(eq(campaigns.ownerId, user.id), inArray(campaigns.id, wanted)));
+  // Another advertiser's id and an unknown one answer the same, so ids cannot be probed.
   if (owned.length !== wanted.length) throw notFound(M.campaignNotFound);
   return {
     filter: sql`advertiser_id = ${user.id} and campaign_id = any(${intArray(wanted)}::int[])`,
@@ -191,7 +182,7 @@ async function resolveScope(db: DbOrTx, user: UserRow, target: ReportTarget): Pr
 
 // ---------------------------------------------------------------- today
 
-/** GET /reports: today's (UTC) figures of the caller's non-archived campaigns or websites. */
+/** GET /reports: today's (UTC) figures of all the caller's campaigns (archived too) or websites. */
 export async function todayStats(ctx: AppContext, user: UserRow, now: Date = new Date()): Promise<TodayStats> {
   const scope = await resolveScope(ctx.db, user, { campaignIds: 'all', websiteId: 'all' });
   const from = dayStart(todayUtc(now));
@@ -244,6 +235,36 @@ async function report(db: DbOrTx, scope: Scope, q: ReportQuery, period: ReturnTy
   );
   const dimRows = rows.filter((r) => Number(r.g) === 0);
   const dayRows = byDate ? dimRows : rows.filter((r) => Number(r.g) === 1);
+  // Filtered traffic (docs/decisions/019-invalid-traffic.md): per row of the dimension and per reason.
+  const fKey = byDate ? sql`to_char(${day}, 'YYYY-MM-DD')` : sql`${dim}::text`;
+  const fRows = await rowsOf<{ g: number | string; k: string | null; impressions: string; clicks: string }>(
+    db,
+    sql`select grouping(${dim}) as g, case when grouping(${dim}) = 0 then ${fKey} else reason end as k,
+          sum(impressions)::text as impressions, sum(clicks)::text as clicks
+        from filtered_hourly where ${where}
+        group by grouping sets ((${dim}), (reason))`,
+  );
+  const filteredOf = (r: { impressions: string; clicks: string }): Filtered => ({
+    impressions: Number(r.impressions ?? 0),
+    clicks: Number(r.clicks ?? 0),
+  });
+  const filteredByKey = new Map(fRows.filter((r) => Number(r.g) === 0).map((r) => [r.k ?? '', filteredOf(r)]));
+  const filtered = fRows
+    .filter((r) => Number(r.g) === 1)
+    .map((r) => ({
+      reason: r.k ?? '',
+      label: FILTER_REASON_LABELS[r.k as FilterReason] ?? r.k ?? '',
+      ...filteredOf(r),
+    }))
+    .sort((a, b) => b.impressions + b.clicks - (a.impressions + a.clicks) || a.reason.localeCompare(b.reason));
+  // A key with filtered traffic only (a zone that sent nothing billable) is a row too.
+  const billedKeys = new Set(dimRows.map((r) => r.k ?? ''));
+  const allRows = [
+    ...dimRows,
+    ...[...filteredByKey.keys()]
+      .filter((k) => !billedKeys.has(k))
+      .map((k) => ({ g: 0, k, impressions: '0', clicks: '0', money: '0' })),
+  ];
 
   const perDay = new Map(dayRows.map((r) => [r.k ?? '', figuresOf(r)]));
   const daily = period.days.map((date) => {
@@ -254,12 +275,17 @@ async function report(db: DbOrTx, scope: Scope, q: ReportQuery, period: ReturnTy
   const labels = await labelsFor(
     db,
     q.reportBy,
-    dimRows.map((r) => r.k ?? ''),
+    allRows.map((r) => r.k ?? ''),
   );
-  const out: (ReportRow & { micros: bigint })[] = dimRows.map((r) => {
+  const out: (ReportRow & { micros: bigint })[] = allRows.map((r) => {
     const f = figuresOf(r);
     const key = r.k ?? '';
-    return { key: labels.key(key), label: labels.label(key), ...present(f), micros: f.moneyMicros };
+    return {
+      key: labels.key(key),
+      label: labels.label(key),
+      ...present(f, filteredByKey.get(key)),
+      micros: f.moneyMicros,
+    };
   });
   if (byDate) out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   else out.sort((a, b) => b.impressions - a.impressions || a.label.localeCompare(b.label, 'en'));
@@ -277,8 +303,12 @@ async function report(db: DbOrTx, scope: Scope, q: ReportQuery, period: ReturnTy
     startDate: q.startDate,
     endDate: q.endDate,
     rows: out.map(({ micros: _, ...row }) => row),
-    totals: present(totals),
+    totals: present(totals, {
+      impressions: filtered.reduce((n, f) => n + f.impressions, 0),
+      clicks: filtered.reduce((n, f) => n + f.clicks, 0),
+    }),
     daily,
+    filtered,
   } satisfies Report;
 }
 
@@ -343,18 +373,28 @@ async function optimization(
     impressions: string;
     clicks: string;
     money: string;
+    f_impressions: string;
+    f_clicks: string;
   }>(
     db,
-    sql`select z.unique, w.domain, z.format, s.impressions, s.clicks, s.money
+    // Zones with filtered traffic only are rows too (full join).
+    sql`select z.unique, w.domain, z.format, coalesce(s.impressions, '0') as impressions,
+          coalesce(s.clicks, '0') as clicks, coalesce(s.money, '0') as money,
+          coalesce(f.impressions, '0') as f_impressions, coalesce(f.clicks, '0') as f_clicks
         from (select zone_id, sum(impressions)::text as impressions, sum(clicks)::text as clicks,
                      sum(${scope.money})::text as money
               from stats_hourly
               where ${scope.filter} and hour >= ${period.from.toISOString()}::timestamptz
                 and hour < ${period.to.toISOString()}::timestamptz
               group by zone_id) s
-        left join zones z on z.id = s.zone_id
+        full join (select zone_id, sum(impressions)::text as impressions, sum(clicks)::text as clicks
+              from filtered_hourly
+              where ${scope.filter} and hour >= ${period.from.toISOString()}::timestamptz
+                and hour < ${period.to.toISOString()}::timestamptz
+              group by zone_id) f on f.zone_id = s.zone_id
+        left join zones z on z.id = coalesce(s.zone_id, f.zone_id)
         left join websites w on w.id = z.website_id
-        order by s.impressions::bigint desc, z.unique`,
+        order by coalesce(s.impressions, '0')::bigint desc, z.unique`,
   );
   return {
     rows: rows.map((r) => {
@@ -367,6 +407,8 @@ async function optimization(
         clicks: f.clicks,
         ctr: ctrOf(f.impressions, f.clicks),
         money: microsToEuros(f.moneyMicros),
+        filteredImpressions: Number(r.f_impressions),
+        filteredClicks: Number(r.f_clicks),
       };
     }),
   };
@@ -463,15 +505,22 @@ export async function campaignFigures(db: DbOrTx, campaignIds: number[]): Promis
   return new Map(rows.map((r) => [Number(r.id), listFigures(figuresOf(r))]));
 }
 
-/** Lifetime figures (earnings as `spent`) of a publisher's websites, in one grouped query. */
-export async function websiteFigures(db: DbOrTx, publisherId: number): Promise<Map<number, ListFigures>> {
+/**
+ * Lifetime figures (earnings as `spent`) of a publisher's websites, in one grouped query; of
+ * one of them with `websiteId` (the detail answers the same figures as the list).
+ */
+export async function websiteFigures(
+  db: DbOrTx,
+  publisherId: number,
+  websiteId?: number,
+): Promise<Map<number, ListFigures>> {
   const rows = await rowsOf<{ id: number | string; impressions: string; clicks: string; money: string }>(
     db,
     // Lifetime totals from the recorder's per-day counters (a big publisher has millions of rollup rows).
     sql`select d.website_id as id, sum(d.impressions)::text as impressions, sum(d.clicks)::text as clicks,
           sum(d.earnings_micros)::text as money
         from website_earnings_daily d join websites w on w.id = d.website_id
-        where w.owner_id = ${publisherId}
+        where w.owner_id = ${publisherId}${websiteId === undefined ? sql`` : sql` and d.website_id = ${websiteId}`}
         group by d.website_id`,
   );
   return new Map(rows.map((r) => [Number(r.id), listFigures(figuresOf(r))]));

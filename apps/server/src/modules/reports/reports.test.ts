@@ -25,6 +25,9 @@ const day = (n: number) => new Date(today0.getTime() - n * DAY).toISOString().sl
 const at = (n: number, hour: number, second = 0) =>
   new Date(today0.getTime() - n * DAY + hour * 3_600_000 + second * 1000);
 
+/** No filtered traffic in this world (filtered figures: reports-filtered.test.ts). */
+const noneFiltered = { filteredImpressions: 0, filteredClicks: 0 };
+
 const Z1 = 'a1a1a1a1a1a1a1a1';
 const Z2 = 'b2b2b2b2b2b2b2b2';
 const Z3 = 'c3c3c3c3c3c3c3c3';
@@ -129,7 +132,7 @@ describe('reports API', () => {
       row(1, 5, c.beta, 'z1', 'DE', 'iOS', 'Safari', 2000, 30, 1_000_000, 700_000),
       row(1, 23, c.alpha, 'z3', 'XX', 'Windows', 'Firefox', 300, 0, 150_000, 105_000),
       row(0, 0, c.beta, 'z3', 'US', 'macOS', 'Safari', 200, 4, 130_000, 91_000),
-      // Archived campaign: never in the advertiser's reports, still the publisher's earnings.
+      // Archived campaign: its spend stays in the advertiser's totals (issue #13) and the publisher's earnings.
       row(0, 0, c.gamma, 'z1', 'DE', 'Windows', 'Chrome', 7000, 70, 3_500_000, 2_450_000),
       // Another advertiser on our publisher's zone, and on another publisher's zone.
       row(0, 0, c.other, 'z1', 'GB', 'Linux', 'Chrome', 400, 8, 800_000, 560_000),
@@ -152,10 +155,10 @@ describe('reports API', () => {
   const figures = (r: { impressions: number; clicks: number; money: number }) => [r.impressions, r.clicks, r.money];
 
   describe('today card', () => {
-    it('shows the advertiser the cost of today on their non-archived campaigns', async () => {
+    it('shows the advertiser the cost of today on all their campaigns, archived ones included', async () => {
       const res = await get('/reports', adv);
       expect(res.statusCode).toBe(200);
-      expect(body<TodayStats>(res).response).toEqual({ impressions: 200, clicks: 4, money: 0.13, ctr: 2 });
+      expect(body<TodayStats>(res).response).toEqual({ impressions: 7200, clicks: 74, money: 3.63, ctr: 1.03 });
     });
     it("shows the publisher today's earnings on all their zones", async () => {
       expect(body<TodayStats>(await get('/reports', pub)).response).toEqual({
@@ -185,14 +188,48 @@ describe('reports API', () => {
   });
 
   describe('advertiser report', () => {
-    it('aggregates by date over the period, excluding archived campaigns and other accounts', async () => {
+    it('aggregates by date over the period, archived campaigns included, other accounts excluded', async () => {
       const r = await report(`/reports/all/all?reportBy=date&${period(2)}`, adv);
       expect(r.rows).toEqual([
-        { key: day(2), label: formatDay(day(2)), impressions: 1500, clicks: 12, money: 0.75, ctr: 0.8, eCpm: 0.5 },
-        { key: day(1), label: formatDay(day(1)), impressions: 2300, clicks: 30, money: 1.15, ctr: 1.3, eCpm: 0.5 },
-        { key: day(0), label: formatDay(day(0)), impressions: 200, clicks: 4, money: 0.13, ctr: 2, eCpm: 0.65 },
+        {
+          key: day(2),
+          label: formatDay(day(2)),
+          impressions: 1500,
+          clicks: 12,
+          money: 0.75,
+          ctr: 0.8,
+          eCpm: 0.5,
+          ...noneFiltered,
+        },
+        {
+          key: day(1),
+          label: formatDay(day(1)),
+          impressions: 2300,
+          clicks: 30,
+          money: 1.15,
+          ctr: 1.3,
+          eCpm: 0.5,
+          ...noneFiltered,
+        },
+        {
+          key: day(0),
+          label: formatDay(day(0)),
+          impressions: 7200,
+          clicks: 74,
+          money: 3.63,
+          ctr: 1.03,
+          eCpm: 0.504,
+          ...noneFiltered,
+        },
       ]);
-      expect(r.totals).toEqual({ impressions: 4000, clicks: 46, money: 2.03, ctr: 1.15, eCpm: 0.508 });
+      expect(r.totals).toEqual({
+        impressions: 11000,
+        clicks: 116,
+        money: 5.53,
+        ctr: 1.05,
+        eCpm: 0.503,
+        ...noneFiltered,
+      });
       expect(r.daily.map((d) => d.date)).toEqual([day(2), day(1), day(0)]);
     });
 
@@ -203,33 +240,33 @@ describe('reports API', () => {
         { date: day(3), impressions: 100, clicks: 1, money: 0.05 },
         { date: day(2), impressions: 1500, clicks: 12, money: 0.75 },
         { date: day(1), impressions: 2300, clicks: 30, money: 1.15 },
-        { date: day(0), impressions: 200, clicks: 4, money: 0.13 },
+        { date: day(0), impressions: 7200, clicks: 74, money: 3.63 },
       ]);
     });
 
     it('aggregates by country with names, unknown for XX, by impressions descending', async () => {
       const r = await report(`/reports/all/all?reportBy=country&${period(2)}`, adv);
       expect(r.rows.map((x) => [x.key, x.label, ...figures(x)])).toEqual([
-        ['DE', 'Germany', 3000, 40, 1.5],
+        ['DE', 'Germany', 10000, 110, 5],
         ['FR', 'France', 500, 2, 0.25],
         ['XX', 'Unknown', 300, 0, 0.15],
         ['US', 'United States', 200, 4, 0.13],
       ]);
-      expect(r.totals.impressions).toBe(4000);
+      expect(r.totals.impressions).toBe(11000);
     });
 
     it('aggregates by operating system and by browser', async () => {
       const os = await report(`/reports/all/all?reportBy=os&${period(2)}`, adv);
       expect(os.rows.map((x) => [x.key, ...figures(x)])).toEqual([
+        ['Windows', 8300, 80, 4.15],
         ['iOS', 2000, 30, 1],
-        ['Windows', 1300, 10, 0.65],
         ['Android', 500, 2, 0.25],
         ['macOS', 200, 4, 0.13],
       ]);
       const browser = await report(`/reports/all/all?reportBy=browser&${period(2)}`, adv);
       expect(browser.rows.map((x) => [x.label, ...figures(x)])).toEqual([
+        ['Chrome', 8500, 82, 4.25],
         ['Safari', 2200, 34, 1.13],
-        ['Chrome', 1500, 12, 0.75],
         ['Firefox', 300, 0, 0.15],
       ]);
     });
@@ -237,12 +274,13 @@ describe('reports API', () => {
     it('aggregates by campaign (names) and by zone (alias · domain)', async () => {
       const byCampaign = await report(`/reports/all/all?reportBy=campaign&${period(2)}`, adv);
       expect(byCampaign.rows.map((x) => [x.key, x.label, ...figures(x)])).toEqual([
+        [String(c.gamma), 'Gamma', 7000, 70, 3.5],
         [String(c.beta), 'Beta', 2200, 34, 1.13],
         [String(c.alpha), 'Alpha', 1800, 12, 0.9],
       ]);
       const byZone = await report(`/reports/all/all?reportBy=zone&${period(2)}`, adv);
       expect(byZone.rows.map((x) => [x.key, x.label, ...figures(x)])).toEqual([
-        [Z1, 'Top · one.example', 3000, 40, 1.5],
+        [Z1, 'Top · one.example', 10000, 110, 5],
         [Z2, 'Feed · one.example', 500, 2, 0.25],
         [Z3, 'Pop · two.example', 500, 4, 0.28],
       ]);
@@ -263,11 +301,14 @@ describe('reports API', () => {
       expect(zone.rows.map((x) => [x.key, x.impressions])).toEqual([
         [day(2), 1000],
         [day(1), 2000],
+        [day(0), 7000],
       ]);
     });
 
-    it('answers one 404 for archived, foreign and unknown campaign ids', async () => {
-      for (const ids of [`${c.gamma}`, `${c.alpha},${c.gamma}`, `${c.other}`, '999999']) {
+    it('reports an archived campaign of their own, and answers one 404 for foreign and unknown ids', async () => {
+      const archived = await report(`/reports/${c.gamma}/all?${period(2)}`, adv);
+      expect(figures(archived.totals)).toEqual([7000, 70, 3.5]);
+      for (const ids of [`${c.alpha},${c.other}`, `${c.other}`, '999999']) {
         const res = await get(`/reports/${ids}/all?${period(2)}`, adv);
         expect(res.statusCode, ids).toBe(404);
         expect(body(res).reason).toBe(M.campaignNotFound);
@@ -297,7 +338,14 @@ describe('reports API', () => {
         [day(1), 2300, 30, 0.81],
         [day(0), 7600, 82, 3.1],
       ]);
-      expect(r.totals).toEqual({ impressions: 11400, clicks: 124, money: 4.43, ctr: 1.09, eCpm: 0.389 });
+      expect(r.totals).toEqual({
+        impressions: 11400,
+        clicks: 124,
+        money: 4.43,
+        ctr: 1.09,
+        eCpm: 0.389,
+        ...noneFiltered,
+      });
     });
 
     it('filters by one of their websites and by one of their zones', async () => {
@@ -359,9 +407,36 @@ describe('reports API', () => {
       const res = await get(`/reports/${c.alpha}/all?group=zone&${period(2)}`, adv);
       expect(res.statusCode, res.body).toBe(200);
       expect(body<OptimizationReport>(res).response.rows).toEqual([
-        { id: Z1, website: 'one.example', type: 'Banner', impressions: 1000, clicks: 10, ctr: 1, money: 0.5 },
-        { id: Z2, website: 'one.example', type: 'Native', impressions: 500, clicks: 2, ctr: 0.4, money: 0.25 },
-        { id: Z3, website: 'two.example', type: 'Popunder', impressions: 300, clicks: 0, ctr: 0, money: 0.15 },
+        {
+          id: Z1,
+          website: 'one.example',
+          type: 'Banner',
+          impressions: 1000,
+          clicks: 10,
+          ctr: 1,
+          money: 0.5,
+          ...noneFiltered,
+        },
+        {
+          id: Z2,
+          website: 'one.example',
+          type: 'Native',
+          impressions: 500,
+          clicks: 2,
+          ctr: 0.4,
+          money: 0.25,
+          ...noneFiltered,
+        },
+        {
+          id: Z3,
+          website: 'two.example',
+          type: 'Popunder',
+          impressions: 300,
+          clicks: 0,
+          ctr: 0,
+          money: 0.15,
+          ...noneFiltered,
+        },
       ]);
     });
     it('needs exactly one own campaign', async () => {

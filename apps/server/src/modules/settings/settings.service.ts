@@ -17,7 +17,7 @@ import { sessions, users } from '../../db/schema/users';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { claimTotpStepOrThrow, verifyTotpOrThrow } from '../../lib/totp';
-import { assertNotLocked, attemptKey, clearFailures, recordFailure } from '../../lib/attempts';
+import { attemptKey, clearFailures, refundAttempt, reserveAttempt } from '../../lib/attempts';
 import { resolvePinned } from '../notifications/notifications.service';
 import { notify } from '../notifications/notify';
 import { revokeSession, revokeUserSessions, type SessionRow, type UserRow } from '../sessions/sessions.service';
@@ -115,11 +115,11 @@ export async function changePassword(
 ) {
   const { user } = auth;
   const key = settingsKey.password(user.id);
-  await assertNotLocked(ctx, key);
-  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
-    await recordFailure(ctx, key);
+  // Counted before the password is checked; a right one gives its guess back.
+  await reserveAttempt(ctx, key);
+  if (!(await verifyPassword(user.passwordHash, input.oldPassword)))
     throw badRequest(SETTINGS_MESSAGES.wrongCurrentPassword);
-  }
+  await refundAttempt(ctx, key);
   const step = await checkSecondFactor(ctx, user, input.twoFactorCode);
   if (input.newPassword === input.oldPassword) throw badRequest(SETTINGS_MESSAGES.samePassword);
   const passwordHash = await hashPassword(input.newPassword);
@@ -199,11 +199,10 @@ export async function requestDeletion(
 ): Promise<DeletionState> {
   if (await openDeletionRequest(ctx.db, user.id)) throw conflict(SETTINGS_MESSAGES.deletionAlreadyPending);
   const key = settingsKey.deletion(user.id);
-  await assertNotLocked(ctx, key);
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await recordFailure(ctx, key);
+  await reserveAttempt(ctx, key);
+  if (!(await verifyPassword(user.passwordHash, input.password)))
     throw new AppError(400, SETTINGS_MESSAGES.deleteWrongPassword, { code: AppCode.WrongPasswordOnDelete });
-  }
+  await refundAttempt(ctx, key);
   const step = await checkSecondFactor(ctx, user, input.twoFactorCode);
   const requestedAt = new Date();
   const terminationAt = new Date(requestedAt.getTime() + ctx.config.deletionGraceDays * DAY_MS);

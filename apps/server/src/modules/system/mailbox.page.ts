@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { readOutbox } from '../../adapters/mail/outbox';
 import { escapeHtml } from '../../lib/html';
+import { devMailboxOpen } from './system.service';
 
 const linkify = (s: string) => escapeHtml(s).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>');
 
-/** GET /dev/mailbox: the outbox as a page, for people trying the product on one machine. */
+/** GET /dev/mailbox: the outbox as a page, for people trying the product on one machine (never in production). */
 export async function registerMailboxPage(app: FastifyInstance) {
-  if (app.ctx.mailer.kind !== 'outbox') return;
+  if (!devMailboxOpen(app.ctx)) return;
   app.get('/dev/mailbox', async (request, reply) => {
     const to =
       typeof (request.query as { to?: unknown }).to === 'string' ? (request.query as { to: string }).to : undefined;

@@ -1,22 +1,32 @@
 import { systemEndpoints as api } from '@cryptads/contract/endpoints/system';
+import { SYSTEM_MESSAGES } from '@cryptads/contract/system-messages';
 import { readOutbox } from '../../adapters/mail/outbox';
 import type { AppContext } from '../../context';
 import { route } from '../../lib/endpoint-routes';
-import { publicConfig } from './system.service';
+import { AppError } from '../../lib/errors';
+import { ReadinessCheck } from './readiness';
+import { devMailboxOpen, publicConfig } from './system.service';
 
 const startedAt = Date.now();
 
 /** Health, the public configuration and, while the outbox is the mail transport, the dev mailbox. */
 export function systemRoutes(ctx: AppContext) {
+  const readiness = new ReadinessCheck(ctx);
   return [
     route(api.health, async () => ({
       status: 'ok' as const,
       database: ctx.database.kind,
       uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
     })),
+    // Load balancers take a process out on 503; the body says which part is not ready.
+    route(api.ready, async () => {
+      const state = await readiness.check();
+      if (!state.ready) throw new AppError(503, SYSTEM_MESSAGES.notReady, { response: state });
+      return state;
+    }),
     route(api.config, async () => publicConfig(ctx)),
-    // The dev mailbox exists only while the outbox is the mail transport.
-    ...(ctx.mailer.kind === 'outbox'
+    // The dev mailbox exists only while the outbox is the mail transport, never in production.
+    ...(devMailboxOpen(ctx)
       ? [
           route(api.mailbox, async ({ query }) => {
             const rows = await readOutbox(ctx.db, query.to);

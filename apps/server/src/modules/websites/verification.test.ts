@@ -194,6 +194,8 @@ describe('VERIFY_ALLOW_PRIVATE setting', () => {
     CAPTCHA_SECRET: 'secret',
     MAIL_TRANSPORT: 'smtp',
     SMTP_URL: 'smtp://mail.example',
+    PUBLIC_URL: 'https://ads.example',
+    TOTP_ENCRYPTION_KEY: 'ab'.repeat(32),
   };
 
   it('is off by default with a 5 second deadline', () => {

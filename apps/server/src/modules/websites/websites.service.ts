@@ -78,7 +78,7 @@ function listItem(row: WebsiteRow, tags: number, figures: ListFigures = NO_FIGUR
     date: row.createdAt.toISOString(),
     verified: row.verifiedAt !== null,
     excludedCategories: row.excludedCategoryIds,
-    // Lifetime figures from the hourly rollup; `spent` is the publisher's earnings.
+    // Lifetime figures (website_earnings_daily, reports.service websiteFigures); `spent` is the publisher's earnings.
     clicks: figures.clicks,
     impressions: figures.impressions,
     spent: figures.spent,
@@ -156,8 +156,10 @@ async function detailOf(ctx: AppContext, db: DbOrTx, site: WebsiteRow): Promise<
     .from(zones)
     .where(eq(zones.websiteId, site.id))
     .orderBy(asc(zones.format), asc(zones.id));
+  // The same lifetime figures as the websites list (issue #13: the detail answered 0).
+  const figures = await websiteFigures(db, site.ownerId, site.id);
   return {
-    ...listItem(site, rows.length),
+    ...listItem(site, rows.length, figures.get(site.id)),
     verifiedAt: iso(site.verifiedAt),
     zones: rows.map((z) => zoneView(ctx.config.publicUrl, site, z)),
   };

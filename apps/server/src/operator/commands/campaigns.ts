@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
 import {
+  CAMPAIGN_APPROVAL_NOTICES as NOTICE,
   CAMPAIGN_KIND_LABELS,
   type CampaignKind,
+  DELIVERY_STATUS_LABELS,
   CampaignStatus,
   campaignStatusLabel,
 } from '@cryptads/contract/campaigns';
 import { paths } from '@cryptads/contract/paths';
 import { campaigns } from '../../db/schema/campaigns';
+import { users } from '../../db/schema/users';
 import { loadAny } from '../../modules/campaigns/campaign-access';
 import { emitEvent } from '../../modules/events/events';
 import { NotificationType, notify } from '../../modules/notifications/notify';
@@ -29,37 +32,52 @@ async function find(ctx: Ctx, arg: string | undefined) {
 
 /**
  * The account manager's review of campaigns: approve (Delivering when "run after approval",
- * else Paused), reject, and lock / unlock managed campaigns. Approve and reject notify the
+ * Out of Funds instead when the advertiser's balance is empty, else Paused), reject, and lock / unlock managed campaigns. Approve and reject notify the
  * advertiser in the same transaction; every decision emits `campaign.changed` in it too.
  */
 export const campaignCommands: Record<string, OperatorCommand> = {
   approve: {
     args: '<campaign id>',
-    help: 'approve a pending or rejected campaign: Delivering if it runs after approval, else Paused',
+    help: 'approve a pending or rejected campaign: Delivering (Out of Funds at a zero balance) if it runs after approval, else Paused',
     async run(ctx, [arg]) {
       const c = await find(ctx, arg);
       if (c.status !== CampaignStatus.Pending && c.status !== CampaignStatus.Rejected)
         throw new Error(
           `Campaign #${c.id} is ${campaignStatusLabel(c.status)}; only pending or rejected campaigns are approved.`,
         );
-      const status = c.runAfterApproval ? CampaignStatus.Delivering : CampaignStatus.Paused;
-      await ctx.db.transaction(async (tx) => {
+      const status = await ctx.db.transaction(async (tx) => {
+        // The balance row is locked so that a deposit committing meanwhile is seen, or sees us
+        // (its handler then turns an Out of Funds campaign back to Delivering).
+        const [owner] = await tx
+          .select({ balance: users.balanceMicros })
+          .from(users)
+          .where(eq(users.id, c.ownerId))
+          .for('no key update');
+        const status = !c.runAfterApproval
+          ? CampaignStatus.Paused
+          : (owner?.balance ?? 0n) > 0n
+            ? CampaignStatus.Delivering
+            : CampaignStatus.OutOfFunds;
         await tx
           .update(campaigns)
           .set({ status, approvedAt: new Date(), updatedAt: new Date() })
           .where(eq(campaigns.id, c.id));
         await emitEvent(tx, { type: 'campaign.changed', campaignId: c.id, ownerId: c.ownerId });
+        const kind = CAMPAIGN_KIND_LABELS[c.kind as CampaignKind];
         await notify(tx, c.ownerId, {
-          type: NotificationType.Success,
-          title: 'Campaign approved',
+          type: status === CampaignStatus.OutOfFunds ? NotificationType.Error : NotificationType.Success,
+          title: NOTICE.title,
           message:
             status === CampaignStatus.Delivering
-              ? `Your ${CAMPAIGN_KIND_LABELS[c.kind as CampaignKind]} "${c.name}" has been approved and is now running.`
-              : `Your ${CAMPAIGN_KIND_LABELS[c.kind as CampaignKind]} "${c.name}" has been approved. Run it whenever you are ready.`,
+              ? NOTICE.running(kind, c.name)
+              : status === CampaignStatus.OutOfFunds
+                ? NOTICE.outOfFunds(kind, c.name)
+                : NOTICE.paused(kind, c.name),
           link: paths.campaign.setup(c.id),
         });
+        return status;
       });
-      return `Campaign #${c.id} approved: ${status === CampaignStatus.Delivering ? 'Delivering' : 'Paused'}.`;
+      return `Campaign #${c.id} approved: ${DELIVERY_STATUS_LABELS[status] ?? campaignStatusLabel(status)}.`;
     },
   },
   reject: {

@@ -22,6 +22,8 @@ const rows = [A, B].map((id, i) => ({
   clicks: i + 1,
   ctr: 0.1,
   money: 0.2,
+  filteredImpressions: 10 * i,
+  filteredClicks: i,
 }));
 
 let campaign: { excludeFlag: boolean; excludeList: string[]; isLocked: boolean; status: number };

@@ -2,6 +2,7 @@ import { Button, Card, Checkbox, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { CAMPAIGN_MESSAGES, CampaignStatus } from '@cryptads/contract/campaign-messages';
 import { formatEuros } from '@cryptads/contract/money';
+import { REPORT_MESSAGES } from '@cryptads/contract/report-messages';
 import type { OptimizationRow } from '@cryptads/contract/reports';
 import { errorReason } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
@@ -64,6 +65,20 @@ export function OptimizationTab({ id }: { id: number }) {
     { key: 'clicks', header: 'Clicks', value: (r) => r.clicks, render: (r) => formatNumber(r.clicks), align: 'right' },
     { key: 'ctr', header: 'CTR', value: (r) => r.ctr, render: (r) => formatCtr(r.ctr), align: 'right' },
     { key: 'money', header: 'Cost', value: (r) => r.money, render: (r) => formatEuros(r.money), align: 'right' },
+    {
+      key: 'filteredImpressions',
+      header: REPORT_MESSAGES.filteredImpressions,
+      value: (r) => r.filteredImpressions ?? 0,
+      render: (r) => formatNumber(r.filteredImpressions ?? 0),
+      align: 'right',
+    },
+    {
+      key: 'filteredClicks',
+      header: REPORT_MESSAGES.filteredClicks,
+      value: (r) => r.filteredClicks ?? 0,
+      render: (r) => formatNumber(r.filteredClicks ?? 0),
+      align: 'right',
+    },
   ];
 
   return (

@@ -14,16 +14,48 @@ import { ReportsPage } from './reports-page';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const figures = { impressions: 0, clicks: 0, money: 0, ctr: 0, eCpm: 0 };
+const figures = { impressions: 0, clicks: 0, money: 0, ctr: 0, eCpm: 0, filteredImpressions: 0, filteredClicks: 0 };
 const report = (over: Partial<Report> = {}): Report => ({
   reportBy: 'date',
   startDate: '2026-03-25',
   endDate: '2026-03-31',
   rows: [
-    { key: '2026-03-30', label: '30 Mar 2026', impressions: 12000, clicks: 30, money: 2.4, ctr: 0.25, eCpm: 0.2 },
-    { key: '2026-03-31', label: '31 Mar 2026', impressions: 8000, clicks: 10, money: 1.6, ctr: 0.13, eCpm: 0.2 },
+    {
+      key: '2026-03-30',
+      label: '30 Mar 2026',
+      impressions: 12000,
+      clicks: 30,
+      money: 2.4,
+      ctr: 0.25,
+      eCpm: 0.2,
+      filteredImpressions: 700,
+      filteredClicks: 5,
+    },
+    {
+      key: '2026-03-31',
+      label: '31 Mar 2026',
+      impressions: 8000,
+      clicks: 10,
+      money: 1.6,
+      ctr: 0.13,
+      eCpm: 0.2,
+      filteredImpressions: 0,
+      filteredClicks: 0,
+    },
   ],
-  totals: { impressions: 20000, clicks: 40, money: 4, ctr: 0.2, eCpm: 0.2 },
+  totals: {
+    impressions: 20000,
+    clicks: 40,
+    money: 4,
+    ctr: 0.2,
+    eCpm: 0.2,
+    filteredImpressions: 700,
+    filteredClicks: 5,
+  },
+  filtered: [
+    { reason: 'data_centre', label: 'Data-centre traffic', impressions: 700, clicks: 0 },
+    { reason: 'click_too_fast', label: 'Click faster than a person can', impressions: 0, clicks: 5 },
+  ],
   daily: [
     { date: '2026-03-30', impressions: 12000, clicks: 30, money: 2.4 },
     { date: '2026-03-31', impressions: 8000, clicks: 10, money: 1.6 },
@@ -63,7 +95,15 @@ describe('reports page', { timeout: 30_000 }, () => {
     expect(within(table).getByRole('columnheader', { name: /Cost/ })).toBeInTheDocument();
     expect(within(table).getByText('30 Mar 2026')).toBeInTheDocument();
     expect(within(table).getByText('0.25%')).toBeInTheDocument();
-    expect(screen.getByText(REPORT_MESSAGES.csvNote)).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: /Filtered impressions/ })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: /Filtered clicks/ })).toBeInTheDocument();
+    expect(within(table).getByText('700')).toBeInTheDocument();
+    expect(screen.getByTestId('total-filtered-impressions')).toHaveTextContent('700');
+    expect(screen.getByTestId('total-filtered-clicks')).toHaveTextContent('5');
+    const reasons = screen.getByRole('table', { name: 'Filtered traffic' });
+    expect(within(reasons).getByText('Data-centre traffic')).toBeInTheDocument();
+    expect(within(reasons).getByText('Click faster than a person can')).toBeInTheDocument();
+    expect(screen.getAllByText(REPORT_MESSAGES.csvNote).length).toBeGreaterThan(0);
     expect(screen.getByText(REPORT_MESSAGES.utcNote)).toBeInTheDocument();
     expect(
       screen.getByRole('img', { name: /Impressions per day from 30 Mar to 31 Mar: 20,000 in total/ }),
@@ -111,7 +151,7 @@ describe('reports page', { timeout: 30_000 }, () => {
 
   it('says No data available. for a period without traffic', async () => {
     saveSession({ token: 't', userType: 1 });
-    reply = () => report({ rows: [], totals: figures, daily: [] });
+    reply = () => report({ rows: [], totals: figures, daily: [], filtered: [] });
     renderWithProviders(<ReportsPage />, { route: '/reports/' });
     expect(await screen.findByText('No data available.')).toBeInTheDocument();
     expect(screen.getByTestId('total-impressions')).toHaveTextContent('0');

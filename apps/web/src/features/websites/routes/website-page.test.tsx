@@ -48,8 +48,16 @@ let current: WebsiteDetail;
 // Screens load lazily and fetch first: give a busy machine more than the default second.
 configure({ asyncUtilTimeout: 5000 });
 
-const none = { impressions: 0, clicks: 0, money: 0, ctr: 0, eCpm: 0 };
-const emptyReport = { reportBy: 'date', startDate: '', endDate: '', rows: [], totals: none, daily: [] };
+const none = { impressions: 0, clicks: 0, money: 0, ctr: 0, eCpm: 0, filteredImpressions: 0, filteredClicks: 0 };
+const emptyReport = {
+  reportBy: 'date',
+  startDate: '',
+  endDate: '',
+  rows: [],
+  totals: none,
+  daily: [],
+  filtered: [],
+};
 
 beforeEach(() => {
   current = website();

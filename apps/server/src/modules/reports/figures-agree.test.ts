@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CampaignStatus } from '@cryptads/contract/campaign-messages';
+import type { CampaignDetail, CampaignListRow } from '@cryptads/contract/campaigns';
+import { DAY_MS } from '@cryptads/contract/dates';
+import { microsToEuros } from '@cryptads/contract/money';
+import type { Report, TodayStats } from '@cryptads/contract/reports';
+import type { WebsiteDetail, WebsiteListItem } from '@cryptads/contract/websites';
+import { eq } from 'drizzle-orm';
+import { campaigns } from '../../db/schema/campaigns';
+import { body } from '../../testing/helpers';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { tempDataDir } from '../campaigns/test-helpers';
+import { ledgerSumOf } from '../ledger/test-helpers';
+import { recordBatch } from '../delivery/recorder';
+import { approvedWebsite, fundedAdvertiser, runningCampaign } from '../delivery/test-helpers';
+import { type DeliveryEvent, EventKind } from '../delivery/types';
+
+/**
+ * Issue #13 §2 "Figures agree wherever they appear": every place that totals statistics
+ * answers what the report answers over the same period. Traffic is recorded through
+ * recordBatch (the only writer) on a fresh database, then the API is asked.
+ */
+
+type Headers = Record<string, string>;
+type Fig = { impressions: number; clicks: number; money: number };
+
+let app: TestApp;
+let adv: { headers: Headers; userId: number };
+let pub: { headers: Headers; userId: number };
+let site: Awaited<ReturnType<typeof approvedWebsite>>;
+const ids = { cpm: 0, cpc: 0, archived: 0 };
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const now = Date.now();
+const period = `startDate=${day(now - 3 * DAY_MS)}&endDate=${day(now)}`;
+const todayOnly = `startDate=${day(now)}&endDate=${day(now)}`;
+
+const get = async <T>(url: string, headers: Headers): Promise<T> => {
+  const res = await app.inject({ method: 'GET', url: `/api${url}`, headers });
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+  return body<T>(res).response;
+};
+const totals = async (url: string, headers: Headers): Promise<Fig> => {
+  const r = await get<Report>(url, headers);
+  return { impressions: r.totals.impressions, clicks: r.totals.clicks, money: r.totals.money };
+};
+const listFig = (r: { impressions: number; clicks: number; spent: number }): Fig => ({
+  impressions: r.impressions,
+  clicks: r.clicks,
+  money: r.spent,
+});
+const sum = (figs: Fig[]): Fig => ({
+  impressions: figs.reduce((s, f) => s + f.impressions, 0),
+  clicks: figs.reduce((s, f) => s + f.clicks, 0),
+  money: Math.round(figs.reduce((s, f) => s + f.money, 0) * 100) / 100,
+});
+
+beforeAll(async () => {
+  app = await createTestApp({ DATA_DIR: tempDataDir(), PUBLIC_URL: 'http://ads.test', DELIVERY_FLUSH_MS: '10000' });
+  const a = await fundedAdvertiser(app, 100);
+  adv = { headers: a.headers, userId: a.user.id };
+  site = await approvedWebsite(app);
+  pub = { headers: site.publisher.headers, userId: site.publisher.user.id };
+  ids.cpm = await runningCampaign(app, a.headers, 'display'); // €0.50 CPM
+  ids.cpc = await runningCampaign(app, a.headers, 'native', { price: 0.2, paymentMode: 1 });
+  ids.archived = await runningCampaign(app, a.headers, 'display', { price: 2 }); // €2 CPM, archived below
+
+  let n = 0;
+  const ev = (kind: EventKind, campaignId: number, zoneId: number, at: number, cost: bigint): DeliveryEvent => ({
+    kind,
+    at: new Date(at),
+    impressionId: `agree-${n++}`,
+    campaignId,
+    creativeId: 0,
+    zoneId,
+    websiteId: site.siteId,
+    advertiserId: adv.userId,
+    publisherId: pub.userId,
+    country: n % 3 ? 'DE' : 'FR',
+    os: 'Windows',
+    browser: n % 2 ? 'Chrome' : 'Firefox',
+    device: 1,
+    costMicros: cost,
+  });
+  const banner = site.banner.id;
+  const native = site.zone(4).id;
+  const events: DeliveryEvent[] = [];
+  for (const [at, count] of [
+    [now - 2 * DAY_MS, 137],
+    [now - DAY_MS, 211],
+    [now, 89],
+  ] as const) {
+    for (let i = 0; i < count; i++) events.push(ev(EventKind.Impression, ids.cpm, banner, at, 500n));
+    for (let i = 0; i < count; i++) events.push(ev(EventKind.Impression, ids.archived, banner, at, 2_000n));
+    for (let i = 0; i < count; i++) events.push(ev(EventKind.Impression, ids.cpc, native, at, 0n));
+    for (let i = 0; i < 7; i++) events.push(ev(EventKind.Click, ids.cpc, native, at, 200_000n));
+    for (let i = 0; i < 3; i++) events.push(ev(EventKind.Click, ids.cpm, banner, at, 0n));
+  }
+  // Recorded in a few batches, as the Recorder would.
+  for (let i = 0; i < events.length; i += 400) await recordBatch(app.ctx, events.slice(i, i + 400));
+  // A click on a paused campaign is filtered: in no total anywhere.
+  await app.ctx.db.update(campaigns).set({ status: CampaignStatus.Paused }).where(eq(campaigns.id, ids.cpm));
+  const filtered = await recordBatch(app.ctx, [ev(EventKind.Click, ids.cpm, banner, now, 1n)]);
+  expect(filtered.filtered).toBe(1);
+  await app.ctx.db.update(campaigns).set({ status: CampaignStatus.Archived }).where(eq(campaigns.id, ids.archived));
+});
+afterAll(async () => {
+  await app.closeAll();
+});
+
+describe('figures agree wherever they appear', () => {
+  it('advertiser: campaign lists (archived included), details and the ledger equal the report', async () => {
+    const report = await totals(`/reports/all/all?${period}`, adv.headers);
+    expect(report.impressions).toBe(3 * (137 + 211 + 89));
+    expect(report.clicks).toBe(30);
+    const listed = await get<CampaignListRow[]>('/campaigns', adv.headers);
+    const archived = await get<CampaignListRow[]>('/campaigns?archived=true', adv.headers);
+    expect(archived.map((r) => r.id)).toEqual([ids.archived]);
+    expect(sum([...listed, ...archived].map(listFig))).toEqual(report);
+    for (const id of [ids.cpm, ids.cpc, ids.archived]) {
+      const one = await totals(`/reports/${id}/all?${period}`, adv.headers);
+      expect(listFig(await get<CampaignDetail>(`/campaigns/${id}`, adv.headers)), `campaign ${id}`).toEqual(one);
+      const row = [...listed, ...archived].find((r) => r.id === id);
+      expect(row && listFig(row), `list row ${id}`).toEqual(one);
+    }
+    // Money: what the ledger debited (network revenue + the publisher's earnings) is what the report shows.
+    const spent = -(await ledgerSumOf(app.ctx.db, adv.userId, ['spend', 'earning']));
+    expect(microsToEuros(spent)).toBe(report.money);
+    // Every dimension partitions the same total.
+    for (const by of ['country', 'browser', 'campaign', 'zone'])
+      expect(await totals(`/reports/all/all?reportBy=${by}&${period}`, adv.headers), by).toEqual(report);
+  });
+
+  it("advertiser and publisher: today's card equals today's report", async () => {
+    for (const who of [adv, pub]) {
+      const card = await get<TodayStats>('/reports', who.headers);
+      const today = await totals(`/reports/all/all?${todayOnly}`, who.headers);
+      expect({ impressions: card.impressions, clicks: card.clicks, money: card.money }).toEqual(today);
+      expect(today.impressions).toBe(3 * 89);
+    }
+  });
+
+  it('publisher: websites list, website detail, zones and earnings equal the report', async () => {
+    const report = await totals(`/reports/all/${site.siteId}?${period}`, pub.headers);
+    expect(report.impressions).toBe(3 * (137 + 211 + 89));
+    expect(await totals(`/reports/all/all?${period}`, pub.headers)).toEqual(report);
+    const list = await get<WebsiteListItem[]>('/websites', pub.headers);
+    const item = list.find((w) => w.id === site.siteId);
+    expect(item && listFig(item)).toEqual(report);
+    const detail = await get<WebsiteDetail>(`/websites/${site.siteId}`, pub.headers);
+    expect(listFig(detail)).toEqual(report);
+    const zones = await Promise.all(
+      detail.zones.map((z) => totals(`/reports/all/zone/${z.unique}?${period}`, pub.headers)),
+    );
+    expect(sum(zones)).toEqual(report);
+    const earned = await ledgerSumOf(app.ctx.db, pub.userId, ['earning']);
+    expect(microsToEuros(earned)).toBe(report.money);
+  });
+});
