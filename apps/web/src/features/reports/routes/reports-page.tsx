@@ -36,7 +36,7 @@ export function ReportsPage() {
         </Title>
         <Text size="sm" c="dimmed">
           {advertiser
-            ? 'Impressions, clicks and cost of your campaigns. Archived campaigns are not included.'
+            ? 'Impressions, clicks and cost of your campaigns, archived ones included.'
             : 'Impressions, clicks and earnings of your websites.'}
         </Text>
       </div>
