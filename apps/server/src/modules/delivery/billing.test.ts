@@ -6,7 +6,6 @@ import { FilterReason } from '@cryptads/contract/delivery';
 import { eurosToMicros } from '@cryptads/contract/money';
 import { campaigns } from '../../db/schema/campaigns';
 import { adEvents } from '../../db/schema/stats';
-import { users } from '../../db/schema/users';
 import { itOnPostgres } from '../../testing/postgres-only';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { tempDataDir } from '../campaigns/test-helpers';
@@ -22,6 +21,8 @@ import {
   runningCampaign,
   serve,
   served,
+  balanceOf as balanceOfUser,
+  statusOf as campaignStatusOf,
 } from './test-helpers';
 import { type DeliveryEvent, EventKind } from './types';
 
@@ -51,14 +52,8 @@ beforeEach(async () => {
 
 const flush = () => delivery(app).recorder.flush();
 
-async function balanceOf(userId: number) {
-  const [u] = await app.ctx.db.select({ b: users.balanceMicros }).from(users).where(eq(users.id, userId));
-  return u?.b ?? -1n;
-}
-async function statusOf(id: number) {
-  const [c] = await app.ctx.db.select({ s: campaigns.status }).from(campaigns).where(eq(campaigns.id, id));
-  return c?.s;
-}
+const balanceOf = (userId: number) => balanceOfUser(app, userId);
+const statusOf = (id: number) => campaignStatusOf(app, id);
 async function billed(campaignId: number, kind: EventKind = EventKind.Click) {
   const [r] = await app.ctx.db
     .select({ n: sql<number>`count(*)::int`, cost: sql<string>`coalesce(sum(${adEvents.costMicros}), 0)::text` })

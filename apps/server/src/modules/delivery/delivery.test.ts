@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { campaignBlacklists, campaigns } from '../../db/schema/campaigns';
 import { adEvents, statsHourly } from '../../db/schema/stats';
-import { users } from '../../db/schema/users';
 import { zones } from '../../db/schema/websites';
 import { loadConfig } from '../../config';
 import { campaignCommands } from '../../operator/commands/campaigns';
@@ -26,6 +25,8 @@ import {
   runningCampaign,
   serve,
   served,
+  balanceOf as balanceOfUser,
+  statusOf as campaignStatusOf,
 } from './test-helpers';
 import { type DeliveryEvent, EventKind } from './types';
 
@@ -51,15 +52,9 @@ beforeEach(async () => {
 
 const flush = () => delivery(app).recorder.flush();
 
-async function balanceOf(userId: number) {
-  const [u] = await app.ctx.db.select({ b: users.balanceMicros }).from(users).where(eq(users.id, userId));
-  return u?.b ?? -1n;
-}
+const balanceOf = (userId: number) => balanceOfUser(app, userId);
 const ledgerSum = (userId: number) => ledgerSumOf(app.ctx.db, userId);
-async function statusOf(id: number) {
-  const [c] = await app.ctx.db.select({ s: campaigns.status }).from(campaigns).where(eq(campaigns.id, id));
-  return c?.s;
-}
+const statusOf = (id: number) => campaignStatusOf(app, id);
 
 describe('GET /serve/{zone}', () => {
   it('serves a running banner campaign in a fitting zone and records the impression', async () => {

@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FilterReason } from '@cryptads/contract/delivery';
 import { adEvents, filteredHourly } from '../../db/schema/stats';
-import { users } from '../../db/schema/users';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { tempDataDir } from '../campaigns/test-helpers';
 import { signClick } from './click-token';
@@ -19,6 +18,7 @@ import {
   runningCampaign,
   serve,
   served,
+  balanceOf as balanceOfUser,
 } from './test-helpers';
 import { EventKind } from './types';
 
@@ -52,10 +52,7 @@ beforeEach(async () => {
 
 const flush = () => delivery(app).recorder.flush();
 
-async function balanceOf(userId: number) {
-  const [u] = await app.ctx.db.select({ b: users.balanceMicros }).from(users).where(eq(users.id, userId));
-  return u?.b ?? -1n;
-}
+const balanceOf = (userId: number) => balanceOfUser(app, userId);
 
 async function billed(campaignId: number, kind: EventKind) {
   const [r] = await app.ctx.db

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { eurosToMicros } from '@cryptads/contract/money';
 import type { App } from '../../app';
 import { campaigns } from '../../db/schema/campaigns';
+import { users } from '../../db/schema/users';
 import { zones } from '../../db/schema/websites';
 import { campaignCommands } from '../../operator/commands/campaigns';
 import { body, loginAs } from '../../testing/helpers';
@@ -116,4 +117,15 @@ export function campaignOf(res: { statusCode: number; body: string }): number | 
 export async function countRows(app: App, table: 'ad_events' | 'stats_hourly' | 'campaign_spend_daily') {
   const r = await app.ctx.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
   return Number((r as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+/** An account's cached balance in micro-euros (-1 when the account does not exist). */
+export async function balanceOf(app: App, userId: number) {
+  const [u] = await app.ctx.db.select({ b: users.balanceMicros }).from(users).where(eq(users.id, userId));
+  return u?.b ?? -1n;
+}
+
+export async function statusOf(app: App, campaignId: number) {
+  const [c] = await app.ctx.db.select({ s: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId));
+  return c?.s;
 }
