@@ -513,3 +513,28 @@ export const CAMPAIGN_APPROVAL_NOTICES = {
   outOfFunds: (kind: string, name: string) =>
     `Your ${kind} "${name}" has been approved, but your balance is empty: it is Out of Funds and will start running as soon as you add funds.`,
 } as const;
+
+/**
+ * What a new wizard starts from (spec 002 §5: price -1, daily budget 50). Here, not beside
+ * the schemas, so the campaign setup tab can fill its form without zod (decision 027).
+ */
+export const DRAFT_DEFAULTS = {
+  activeStep: 0,
+  name: '',
+  landingUrl: '',
+  price: CAMPAIGN_LIMITS.draftPrice,
+  paymentMode: 0,
+  trafficType: 0,
+  runAfterApproval: true,
+  dailyBudget: CAMPAIGN_LIMITS.dailyBudgetDefault,
+  throttleBudget: false,
+  budgetFlag: false,
+  budget: null,
+  capping: 0,
+  cappingTime: 0,
+  device: 3,
+  countries: [] as string[],
+  category: null,
+  excludeFlag: true,
+  excludeList: [] as string[],
+} as const;

@@ -473,25 +473,3 @@ export const DraftSchema = z.object({
   updatedAt: z.string().nullable(),
 });
 export type Draft = z.infer<typeof DraftSchema>;
-
-/** What a new wizard starts from (spec 002 §5: price -1, daily budget 50). */
-export const DRAFT_DEFAULTS = {
-  activeStep: 0,
-  name: '',
-  landingUrl: '',
-  price: L.draftPrice,
-  paymentMode: 0,
-  trafficType: 0,
-  runAfterApproval: true,
-  dailyBudget: L.dailyBudgetDefault,
-  throttleBudget: false,
-  budgetFlag: false,
-  budget: null,
-  capping: 0,
-  cappingTime: 0,
-  device: 3,
-  countries: [] as string[],
-  category: null,
-  excludeFlag: true,
-  excludeList: [] as string[],
-} as const;

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +8,9 @@ import { GENERIC_MESSAGES } from '@cryptads/contract/api';
 /**
  * Serves the built SPA with history fallback: unknown /api paths answer 404 in the
  * envelope, every other GET that wants HTML gets index.html and the router decides.
+ * The build writes a brotli and a gzip copy beside every text file worth compressing
+ * (apps/web/vite.config.ts); each answer picks the best one the browser accepts, with
+ * `Vary: Accept-Encoding`, so no CPU is spent compressing per request (decision 027).
  */
 export default fp(async function spa(app: FastifyInstance) {
   const dist = app.ctx.config.webDist;
@@ -19,6 +22,7 @@ export default fp(async function spa(app: FastifyInstance) {
       // Files are looked up per request, so a rebuilt SPA is served without a restart.
       wildcard: true,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/; the HTML must always be fresh.
         res.header(
@@ -28,16 +32,15 @@ export default fp(async function spa(app: FastifyInstance) {
       },
     });
   }
-  // Read on every fallback (a few KB from the page cache) so a rebuilt SPA needs no restart.
-  const indexHtml = () => (existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null);
+  // Looked up on every fallback so a rebuilt SPA needs no restart; sendFile picks the
+  // compressed copy and setHeaders above marks it no-cache.
+  const hasIndex = () => hasSpa && existsSync(indexFile);
 
   // The wildcard static route would answer the root folder with 403; the root is the SPA.
   if (hasSpa)
-    app.get('/', { schema: { hide: true } }, (_request, reply) => {
-      const html = indexHtml();
-      if (!html) return reply.callNotFound();
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
-    });
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      hasIndex() ? reply.sendFile('index.html') : reply.callNotFound(),
+    );
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
@@ -45,8 +48,7 @@ export default fp(async function spa(app: FastifyInstance) {
       return reply.status(404).send({ code: 404, response: null, reason: GENERIC_MESSAGES.routeNotFound });
     // A missing fingerprinted file is a 404, never the HTML page (a stale tab would choke on it).
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/assets/');
-    const html = wantsPage ? indexHtml() : null;
-    if (html) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    if (wantsPage && hasIndex()) return reply.sendFile('index.html');
     return reply
       .status(404)
       .type('text/html; charset=utf-8')

@@ -1,7 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconClockHour4, IconLock } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type * as z4 from 'zod/v4/core';
 import { CAMPAIGN_KIND_LABELS, CAMPAIGN_MESSAGES, CampaignStatus } from '@cryptads/contract/campaign-messages';
 import type { CampaignDetail, CampaignOptions } from '@cryptads/contract/campaigns';
 import { errorReason } from '../../../lib/api-client';
@@ -11,7 +12,8 @@ import { showError, showSuccess } from '../../../ui/status-store';
 import { useCampaign } from '../api/get-campaign';
 import { useCampaignOptions } from '../api/get-campaign-options';
 import { useUpdateCampaign } from '../api/update-campaign';
-import { fieldsPayload, fieldsSchema, valuesFromCampaign, type WizardValues } from '../lib/wizard';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
+import { fieldsPayload, valuesFromCampaign, type WizardValues } from '../lib/wizard';
 import { CampaignActions } from './campaign-actions';
 import { CreativesSection } from './creatives-section';
 import { GeneralFields } from './general-fields';
@@ -70,11 +72,19 @@ export function SetupTab({ id }: { id: number }) {
 
 function SettingsForm({ campaign, options }: { campaign: CampaignDetail; options: CampaignOptions }) {
   const update = useUpdateCampaign();
-  const form = useForm<WizardValues>({
-    resolver: (values, context, opts) =>
-      zodResolver(fieldsSchema(options, campaign.kind))(values, context, opts as never) as never,
-    defaultValues: valuesFromCampaign(campaign),
-  });
+  // The list opens on this form, so zod and the contract's schemas load on its first focus
+  // or first save instead of with the list (first-load budget, decision 027).
+  const [validation] = useState(() =>
+    lazyZodResolver<WizardValues, WizardValues>(
+      async () =>
+        // The schema checks the fields it knows and passes the others through untouched.
+        (await import('../lib/wizard-schema')).fieldsSchema(options, campaign.kind) as unknown as z4.$ZodType<
+          WizardValues,
+          WizardValues
+        >,
+    ),
+  );
+  const form = useForm<WizardValues>({ resolver: validation.resolver, defaultValues: valuesFromCampaign(campaign) });
   const locked = campaign.isLocked;
 
   const onValid = async () => {
@@ -87,7 +97,13 @@ function SettingsForm({ campaign, options }: { campaign: CampaignDetail; options
   };
 
   return (
-    <form onSubmit={form.handleSubmit(onValid)} noValidate aria-label="Campaign settings" data-testid="setup-form">
+    <form
+      onSubmit={form.handleSubmit(onValid)}
+      onFocus={validation.preload}
+      noValidate
+      aria-label="Campaign settings"
+      data-testid="setup-form"
+    >
       <Stack gap="md">
         <Card withBorder radius="lg" padding="lg">
           <Title order={3} size="h4" mb="md">

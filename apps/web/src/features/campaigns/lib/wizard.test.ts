@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES as M } from '@cryptads/contract/campaign-messages';
 import { OPTIONS } from '../testing/options-fixture';
-import { createPayload, defaultValues, draftData, restoreDraft, stepSchema } from './wizard';
+import { createPayload, defaultValues, draftData, restoreDraft } from './wizard';
+import { stepSchema } from './wizard-schema';
 
 describe('restoreDraft', () => {
   it('starts a new wizard on step 1 with the draft defaults (price -1, daily budget 50)', () => {

@@ -1,17 +1,10 @@
-import { z } from 'zod';
-import {
-  CAMPAIGN_MESSAGES as M,
-  CampaignFieldsSchema,
-  type CampaignKind,
-  type CampaignCreateInput,
-  type CampaignDetail,
-  type CampaignFieldsInput,
-  type CampaignOptions,
-  campaignPricingSchema,
-  DRAFT_DEFAULTS,
-  NativeCreativeInputSchema,
-  ResourceRefSchema,
-  type UploadResponse,
+import { DRAFT_DEFAULTS } from '@cryptads/contract/campaign-messages';
+import type {
+  CampaignCreateInput,
+  CampaignDetail,
+  CampaignFieldsInput,
+  CampaignKind,
+  UploadResponse,
 } from '@cryptads/contract/campaigns';
 import { WIZARD_KINDS, type WizardKind } from '@cryptads/contract/paths';
 
@@ -132,42 +125,6 @@ export const draftData = ({ values, activeStep, reached }: DraftState): Record<s
   values,
 });
 
-const fields = CampaignFieldsSchema.shape;
-
-/**
- * What each step checks, built from the contract's schemas (so messages and limits are
- * the contract's). Fields of other steps pass through untouched.
- */
-export function stepSchema(type: WizardType, step: number, options: CampaignOptions, kind: CampaignKind) {
-  const name = WIZARDS[type][step];
-  switch (name) {
-    case 'General Details':
-      return z.object({
-        name: fields.name,
-        landingUrl: fields.landingUrl,
-        category: fields.category,
-        runAfterApproval: fields.runAfterApproval,
-      });
-    case 'Pricing Details':
-      return z
-        .object({
-          dailyBudget: fields.dailyBudget,
-          throttleBudget: fields.throttleBudget,
-          capping: fields.capping,
-          cappingTime: fields.cappingTime,
-        })
-        .and(campaignPricingSchema(options, kind));
-    case 'Audience Targeting':
-      return z
-        .object({ device: fields.device, countries: fields.countries, allCountries: z.boolean() })
-        .refine((v) => v.allCountries || v.countries.length > 0, { path: ['countries'], error: M.countryInvalid });
-    case 'Upload Creatives':
-      return z.object({ banners: z.array(ResourceRefSchema).min(1, M.bannerRequired) });
-    default:
-      return z.object({ native: NativeCreativeInputSchema });
-  }
-}
-
 /** The POST /campaigns body from the wizard's values. */
 export function createPayload(values: WizardValues): CampaignCreateInput {
   const n = values.native;
@@ -205,13 +162,6 @@ export function createPayload(values: WizardValues): CampaignCreateInput {
         ]
       : [],
   };
-}
-
-/** The setup tab's check: every field of the first three steps at once. */
-export function fieldsSchema(options: CampaignOptions, kind: CampaignKind) {
-  return stepSchema('popunder', 0, options, kind)
-    .and(stepSchema('popunder', 1, options, kind))
-    .and(stepSchema('popunder', 2, options, kind));
 }
 
 /** The setup form's values from a stored campaign. */

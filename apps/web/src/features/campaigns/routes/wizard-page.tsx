@@ -26,11 +26,11 @@ import {
   draftData,
   isWizardType,
   restoreDraft,
-  stepSchema,
   WIZARDS,
   type WizardType,
   type WizardValues,
 } from '../lib/wizard';
+import { stepSchema } from '../lib/wizard-schema';
 
 const TITLES: Record<WizardType, string> = {
   display: 'Create a Display Campaign',
