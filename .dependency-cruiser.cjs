@@ -13,6 +13,9 @@ const MODULE_SURFACE = [
   // Writing a notification is the notifications module's write API, used inside the caller's
   // transaction by every module that tells a user something.
   '^apps/server/src/modules/notifications/notify\\.ts$',
+  // Telling the auth check's cache that a user or their sessions changed (userChanged,
+  // decision 026), called by every module that writes a user row.
+  '^apps/server/src/modules/sessions/cache\\.ts$',
   // Shared types of a module (no code).
   '^apps/server/src/modules/[^/]+/types\\.ts$',
   // A module's subscriptions to domain events (`*-events.ts`), wired by the events module's

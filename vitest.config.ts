@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // API tests run on in-memory PGlite; when TEST_DATABASE_URL is set they run again on
 // PostgreSQL. Each test app gets a database of its own, copied from one that the global
@@ -15,6 +15,7 @@ const server = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };
+const multiProcessTest = 'apps/server/src/multi-process.test.ts';
 const postgres = process.env.TEST_DATABASE_URL
   ? [{ test: { ...server, name: 'server-postgres', env: { TEST_DB_DRIVER: 'postgres' } } }]
   : [];
@@ -25,7 +26,15 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
-      { test: { ...server, name: 'server-pglite', env: { TEST_DB_DRIVER: 'pglite' } } },
+      {
+        test: {
+          ...server,
+          name: 'server-pglite',
+          env: { TEST_DB_DRIVER: 'pglite' },
+          // Several server processes on one database: PostgreSQL only (docs/decisions/030).
+          exclude: [...configDefaults.exclude, multiProcessTest],
+        },
+      },
       ...postgres,
       {
         extends: './apps/web/vite.config.ts',

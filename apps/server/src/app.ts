@@ -8,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { LoggerOptions } from 'pino';
+import { GENERIC_MESSAGES } from '@cryptads/contract/api';
 import { createCaptcha } from './adapters/captcha/captcha';
 import { createMailer } from './adapters/mail/mail';
 import { createNewsFeed } from './adapters/news/news';
@@ -19,7 +20,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { operatorRoutes } from './operator/operator.routes';
 import { registerMailboxPage } from './modules/system/mailbox.page';
 import { sealPlaintextTotpSecrets } from './lib/totp';
-import { systemRoutes } from './modules/system/system.routes';
+import { probeRoutes, systemRoutes } from './modules/system/system.routes';
 import { userRoutes } from './modules/user/user.routes';
 import { campaignRoutes } from './modules/campaigns/campaigns.routes';
 import { registerUploadFiles, uploadRoutes } from './modules/campaigns/uploads.routes';
@@ -32,6 +33,9 @@ import { addDefaultTerms, termsRoutes } from './modules/terms/terms.routes';
 import { websiteRoutes } from './modules/websites/websites.routes';
 import { createBillingAdapters } from './modules/billing-profile/adapters';
 import { billingProfileRoutes, registerKycRoutes } from './modules/billing-profile/billing-profile.routes';
+import { createBus } from './lib/bus';
+import { createSessionCache } from './modules/sessions/cache';
+import { closeRedis, createRedis } from './lib/redis';
 import { registerEndpoints } from './lib/endpoint-routes';
 import { logSafeError, throttledLog } from './lib/log-errors';
 import { createDelivery } from './modules/delivery/delivery';
@@ -51,6 +55,7 @@ import authPlugin from './plugins/auth';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
+import { roleParts } from './process-role';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -143,26 +148,41 @@ export async function buildApp(opts: BuildOptions) {
     mailer,
     captcha: createCaptcha(config),
     storage: createStorage(config),
+    bus: await createBus(config, database, app.log),
+    redis: config.redis ? createRedis(config.redis, { name: 'shared', log: app.log }) : null,
     ...createBillingAdapters(config),
   };
   app.decorate('ctx', ctx);
+  // The auth check's cache, kept exact by userChanged and the bus (docs/decisions/026).
+  const sessionCache = config.sessionCache.ttlMs > 0 ? createSessionCache(ctx.bus, config.sessionCache, app.log) : null;
+  ctx.sessionCache = sessionCache?.cache;
   // TOTP secrets stored before they were sealed at rest are sealed now (docs/decisions/021).
   await sealPlaintextTotpSecrets(ctx);
-  const delivery = await createDelivery(ctx, { log: app.log });
+  // Each role runs only its part (docs/decisions/030-process-roles.md); `all` runs everything.
+  const parts = roleParts(config.role);
+  const deliveryOptions = { log: app.log, serve: parts.serve, consume: parts.consume };
+  const delivery = parts.serve || parts.consume ? await createDelivery(ctx, deliveryOptions) : undefined;
   ctx.delivery = delivery;
   // Side effects after commit (docs/decisions/010-domain-events.md), the delivery index included.
   // A failing round is retried every second: its error is logged once per 10 s (decision 024).
-  events = new EventWorker(db, { handlers: eventHandlers(ctx), log: throttledLog(app.log) });
-  ctx.events = events;
-  events.start();
+  // Without a worker here (api, delivery), the events of this process's commits wait for the
+  // worker process's next poll.
+  if (parts.background) {
+    events = new EventWorker(db, { handlers: eventHandlers(ctx), log: throttledLog(app.log) });
+    ctx.events = events;
+    events.start();
+  }
   // Before the database closes: the worker finishes its round, the recorder writes its buffer
   // (its events wait in the outbox for the next start).
   app.addHook('onClose', async () => {
     await events?.stop();
-    await delivery.close();
+    await delivery?.close();
   });
   app.addHook('onClose', async () => {
     await mailer.close();
+    sessionCache?.stop();
+    await ctx.bus.close();
+    if (ctx.redis) await closeRedis(ctx.redis);
     if (!opts.database) await database.close();
   });
 
@@ -184,6 +204,11 @@ export async function buildApp(opts: BuildOptions) {
 
   await app.register(
     async (api) => {
+      // Every role answers its health and readiness; the rest of /api is the api role's.
+      if (!parts.api) {
+        registerEndpoints(api, probeRoutes(ctx));
+        return;
+      }
       registerEndpoints(api, [
         ...systemRoutes(ctx),
         ...authRoutes(config),
@@ -213,12 +238,19 @@ export async function buildApp(opts: BuildOptions) {
     { prefix: '/api' },
   );
 
-  await registerMailboxPage(app);
-  await registerUploadFiles(app);
-  await registerKycRoutes(app);
-  await registerSandboxPage(app);
-  await registerDelivery(app, delivery);
-  await app.register(spaPlugin);
+  if (parts.api) {
+    await registerMailboxPage(app);
+    await registerUploadFiles(app);
+    await registerKycRoutes(app);
+    await registerSandboxPage(app);
+  }
+  if (parts.serve && delivery) await registerDelivery(app, delivery);
+  if (parts.api) await app.register(spaPlugin);
+  // Without the web app, any other path is a 404 in the envelope.
+  else
+    app.setNotFoundHandler((_request, reply) =>
+      reply.status(404).send({ code: 404, response: null, reason: GENERIC_MESSAGES.routeNotFound }),
+    );
   await app.ready();
   return app;
 }

@@ -19,6 +19,19 @@ const EnvSchema = z
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().optional(),
+    /** Shared state of several processes (docs/decisions/029): counters, capping, clicks, rate limits, pub/sub. Unset = in-process. */
+    REDIS_URL: z.string().optional(),
+    /** Prefix of every Redis key this deployment writes, so several deployments (or tests) can share one Redis. */
+    REDIS_PREFIX: z.string().min(1).default('cryptads:'),
+    /** The in-process cache of sessions and their users (docs/decisions/026): entries, and seconds an entry lives (0: off). */
+    SESSION_CACHE_MAX: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+    SESSION_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /**
+     * What this process does (docs/decisions/030): 'all' (one process, the default), or one role
+     * of a deployment of several: 'api' (the /api routes and the web app), 'delivery' (/serve,
+     * /click, /tag.js) or 'worker' (the delivery stream's consumer, the jobs, the domain events).
+     */
+    PROCESS_ROLE: z.enum(['all', 'api', 'delivery', 'worker']).default('all'),
     PRODUCT_NAME: z.string().min(1).default('Cryptads'),
     SUPPORT_EMAIL: z.email().default('support@cryptads.example'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -83,6 +96,14 @@ const EnvSchema = z
     DELIVERY_FLUSH_MS: z.coerce.number().int().min(50).max(10_000).default(1000),
     /** A buffer this large is written at once, before the timer. */
     DELIVERY_BATCH_MAX: z.coerce.number().int().min(1).max(100_000).default(5000),
+    /**
+     * Where /serve and /click put their events before answering (docs/decisions/028): `auto`
+     * is Redis Streams with REDIS_URL, else a PostgreSQL queue table; `memory` is this
+     * process's buffer (a crash loses up to DELIVERY_FLUSH_MS of events; PROCESS_ROLE=all only).
+     */
+    DELIVERY_STREAM: z.enum(['auto', 'postgres', 'redis', 'memory']).default('auto'),
+    /** Events the stream's consumer records per transaction (short transactions keep the embedded database responsive). */
+    DELIVERY_STREAM_BATCH: z.coerce.number().int().min(1).max(100_000).default(1000),
     /** Where a visitor's country comes from: a trusted proxy header, or a GeoLite2-format database file. */
     GEO_PROVIDER: z.enum(['header', 'geolite2']).default('header'),
     GEO_HEADER: z.string().default('cf-ipcountry'),
@@ -175,6 +196,28 @@ const EnvSchema = z
         path: ['CLICK_SECRET'],
         message:
           'CLICK_SECRET is required when DATABASE_URL is set: every process sharing the database must sign click links with the same key',
+      });
+    // Several processes share one database and, for delivery, one Redis (docs/decisions/030).
+    if (env.PROCESS_ROLE !== 'all' && !env.DATABASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: `PROCESS_ROLE=${env.PROCESS_ROLE} needs DATABASE_URL (PostgreSQL): the embedded database belongs to one process, which runs PROCESS_ROLE=all`,
+      });
+    if (env.DELIVERY_STREAM === 'redis' && !env.REDIS_URL)
+      ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'DELIVERY_STREAM=redis needs REDIS_URL' });
+    if (env.DELIVERY_STREAM === 'memory' && env.PROCESS_ROLE !== 'all')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DELIVERY_STREAM'],
+        message: 'DELIVERY_STREAM=memory keeps events in the process that served them: only with PROCESS_ROLE=all',
+      });
+    if (env.PROCESS_ROLE === 'delivery' && !env.REDIS_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REDIS_URL'],
+        message:
+          'PROCESS_ROLE=delivery needs REDIS_URL: delivery processes share budgets, capping and clicks through Redis (a single delivery process keeps them in memory with PROCESS_ROLE=all)',
       });
     if (env.NODE_ENV === 'production') {
       if (!env.PUBLIC_URL?.startsWith('https://'))
@@ -317,6 +360,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     secureCookies: publicUrl.startsWith('https://'),
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    /** Null without REDIS_URL: every piece of shared state then lives in this process. */
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : null,
+    sessionCache: { maxEntries: env.SESSION_CACHE_MAX, ttlMs: env.SESSION_CACHE_TTL_SECONDS * 1000 },
+    role: env.PROCESS_ROLE,
     productName: env.PRODUCT_NAME,
     supportEmail: env.SUPPORT_EMAIL,
     logLevel: env.LOG_LEVEL,
@@ -376,6 +423,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       eventRetentionDays: env.EVENT_RETENTION_DAYS,
       flushMs: env.DELIVERY_FLUSH_MS,
       batchMax: env.DELIVERY_BATCH_MAX,
+      stream:
+        // auto: Redis Streams with Redis, the PostgreSQL queue on a PostgreSQL server, and on the
+        // embedded database (one process) the in-process buffer: its single connection would make
+        // every /serve wait behind the recording transaction (docs/decisions/028).
+        env.DELIVERY_STREAM === 'auto'
+          ? env.REDIS_URL
+            ? ('redis' as const)
+            : env.DATABASE_URL
+              ? ('postgres' as const)
+              : ('memory' as const)
+          : env.DELIVERY_STREAM,
+      streamBatch: env.DELIVERY_STREAM_BATCH,
       geo: { provider: env.GEO_PROVIDER, header: env.GEO_HEADER.toLowerCase(), dbPath: env.GEOIP_DB_PATH ?? null },
       clickSecret: env.CLICK_SECRET ?? null,
       clickTtlHours: env.CLICK_TTL_HOURS,

@@ -5,6 +5,9 @@ import type { Mailer } from './adapters/mail/mail';
 import type { Payments } from './adapters/payments/payments';
 import type { Storage } from './adapters/storage/storage';
 import type { Config } from './config';
+import type { Redis } from 'ioredis';
+import type { Bus } from './lib/bus';
+import type { SessionCache } from './modules/sessions/cache';
 import type { Database, Db } from './db/client';
 import type { Delivery } from './modules/delivery/delivery';
 import type { EventWorker } from './modules/events/worker';
@@ -16,6 +19,21 @@ export type AppContext = {
   database: Database;
   mailer: Mailer;
   captcha: Captcha;
+  /**
+   * Invalidation messages to every process (lib/bus.ts, docs/decisions/026): in process on the
+   * embedded database, LISTEN/NOTIFY on PostgreSQL, Redis pub/sub when REDIS_URL is set.
+   */
+  bus: Bus;
+  /**
+   * Sessions and their users for the auth check (modules/sessions/cache.ts); set by buildApp
+   * when SESSION_CACHE_TTL_SECONDS is above 0. Writes call `userChanged` after their commit.
+   */
+  sessionCache?: SessionCache;
+  /**
+   * The process's shared Redis client (lib/redis.ts, docs/decisions/029) when REDIS_URL is set:
+   * delivery state and rate limits. Blocking and subscribing clients are made apart.
+   */
+  redis?: Redis | null;
   /** Uploaded files (creatives); set by buildApp. */
   storage: Storage;
   /**

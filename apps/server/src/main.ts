@@ -18,6 +18,7 @@ import { printDemoLogins, seedDemoIfEmpty } from './seed/demo';
 import { flaggedZonesJob } from './modules/delivery/flagged';
 import { ownBaseUrl, startDemoTrickle } from './simulator/demo-trickle';
 import type { Trickle } from './simulator/trickle';
+import { roleParts } from './process-role';
 
 // A .env file in the working directory, when there is one, fills the environment first.
 try {
@@ -30,28 +31,33 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: `${confi
 // The embedded database has one owner: operator commands reach it through this server.
 const operatorToken = database.kind === 'pglite' ? randomToken() : undefined;
 const app = await buildApp({ config, database, operatorToken });
+// What this process runs (PROCESS_ROLE, docs/decisions/030-process-roles.md).
+const parts = roleParts(config.role);
 
 // The demo world appears on first start with an empty embedded database, never in production.
 const seeded =
-  config.demoSeed === 'auto' && !config.isProduction && database.kind === 'pglite'
+  parts.demo && config.demoSeed === 'auto' && !config.isProduction && database.kind === 'pglite'
     ? await seedDemoIfEmpty(app.ctx, { log: (message) => app.log.info(message) })
     : false;
 
-const stopJobs = startJobs(
-  app.ctx,
-  [
-    cleanupJob,
-    accountDeletionJob,
-    adEventRetentionJob,
-    flaggedZonesJob(app.log),
-    vatRecheckJob,
-    payoutJob,
-    marketplaceTrendingJob,
-    marketplaceTimersJob,
-  ],
-  // A job failing on every tick (a database outage) logs once per 10 s per job (decision 024).
-  throttledLog(app.log),
-);
+// Scheduled jobs run in the worker (or the one process); a lock row keeps two workers apart.
+const stopJobs = !parts.background
+  ? () => {}
+  : startJobs(
+      app.ctx,
+      [
+        cleanupJob,
+        accountDeletionJob,
+        adEventRetentionJob,
+        flaggedZonesJob(app.log),
+        vatRecheckJob,
+        payoutJob,
+        marketplaceTrendingJob,
+        marketplaceTimersJob,
+      ],
+      // A job failing on every tick (a database outage) logs once per 10 s per job (decision 024).
+      throttledLog(app.log),
+    );
 
 let closing = false;
 let exitCode = 0;
@@ -99,7 +105,7 @@ installFatalHandlers(process, {
 await app.listen({ port: config.port, host: config.host });
 // Demo mode: a gentle trickle of simulated visitors through our own /serve and /click.
 trickle =
-  config.demo.traffic === 'auto' && !config.isProduction && !closing
+  parts.demo && config.demo.traffic === 'auto' && !config.isProduction && !closing
     ? await startDemoTrickle(app.ctx, ownBaseUrl(app.server.address(), config.port), app.log)
     : null;
 if (operatorToken) {
@@ -108,7 +114,7 @@ if (operatorToken) {
   writeHandoff(config, `http://127.0.0.1:${port}`, operatorToken);
 }
 const url = config.publicUrl;
-console.log(`\n  ${config.productName} is running at ${url}`);
+console.log(`\n  ${config.productName} is running at ${url} (role ${config.role})`);
 console.log(`  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/db` : 'PostgreSQL'}`);
-if (devMailboxOpen(app.ctx)) console.log(`  Dev mailbox: ${url}/dev/mailbox`);
+if (parts.api && devMailboxOpen(app.ctx)) console.log(`  Dev mailbox: ${url}/dev/mailbox`);
 if (seeded || database.kind === 'pglite') printDemoLogins(app.ctx);

@@ -51,6 +51,8 @@ export const HealthSchema = z.object({
  */
 export const ReadinessSchema = z.object({
   ready: z.boolean(),
+  /** What this process runs (PROCESS_ROLE, docs/decisions/030): only its parts are checked. */
+  role: z.enum(['all', 'api', 'delivery', 'worker']),
   database: z.object({
     ready: z.boolean(),
     kind: z.enum(['pglite', 'postgres']),
@@ -59,24 +61,37 @@ export const ReadinessSchema = z.object({
     /** When the probe ran (it is cached about a second). */
     checkedAt: z.string(),
   }),
-  delivery: z.object({
-    ready: z.boolean(),
-    /** The delivery index was loaded at least once. */
-    loaded: z.boolean(),
-    /** Seconds since the index was last refreshed from the database; null: never. */
-    ageSeconds: z.number().nullable(),
-  }),
-  recorder: z.object({
-    ready: z.boolean(),
-    /** Delivery events waiting to be written. */
-    buffered: z.number().int(),
-    /** So many are waiting that delivery serves nothing. */
-    saturated: z.boolean(),
-    /** Batch writes failed in a row since the last success. */
-    consecutiveFailures: z.number().int(),
-    lastSuccessAt: z.string().nullable(),
-    lastFailureAt: z.string().nullable(),
-  }),
+  delivery: z
+    .object({
+      ready: z.boolean(),
+      /** The delivery index was loaded at least once. */
+      loaded: z.boolean(),
+      /** Seconds since the index was last refreshed from the database; null: never. */
+      ageSeconds: z.number().nullable(),
+    })
+    /** Null in a process that does not serve ads (api, worker). */
+    .nullable(),
+  recorder: z
+    .object({
+      ready: z.boolean(),
+      /** Delivery events waiting to be written. */
+      buffered: z.number().int(),
+      /** So many are waiting that delivery serves nothing. */
+      saturated: z.boolean(),
+      /** Batch writes failed in a row since the last success. */
+      consecutiveFailures: z.number().int(),
+      lastSuccessAt: z.string().nullable(),
+      lastFailureAt: z.string().nullable(),
+      /**
+       * Where events wait before they are recorded (DELIVERY_STREAM, docs/decisions/028):
+       * `buffered` is then the stream's backlog as this process last counted it.
+       */
+      stream: z.enum(['memory', 'postgres', 'redis']),
+      /** Events kept in the dead-letter table (an operator retries them); null: not counted here (no consumer). */
+      deadLetters: z.number().int().nullable(),
+    })
+    /** Null in a process that records no delivery events (api). */
+    .nullable(),
 });
 export type Readiness = z.infer<typeof ReadinessSchema>;
 

@@ -1,13 +1,14 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { Worker } from 'node:worker_threads';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { FromWorker, PgliteWorkerData, ToWorker } from './pglite-worker';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -21,13 +22,9 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** Embedded only: a tarball of the data directory (the tests' migrated template). */
+  dumpDataDir?: () => Promise<Uint8Array>;
 };
-
-/**
- * Extensions the migrations create, loaded into every PGlite instance (PostgreSQL has them as
- * contrib modules): pg_trgm for the marketplace's typo-tolerant search.
- */
-export const PGLITE_EXTENSIONS = { pg_trgm };
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
@@ -79,40 +76,159 @@ class RecoveringPool extends pg.Pool {
   }
 }
 
+/** A pool whose lost connections are one warning line and a retry, never a process exit. */
+function createPool(config: pg.PoolConfig) {
+  const pool = new RecoveringPool(config);
+  // A connection the server closes (restart, failover, pg_terminate_backend, a dropped test
+  // database, the embedded database's worker gone) emits 'error': on the pool while idle, on
+  // the client itself while checked out (docs/decisions/024-faults-and-readiness.md). Without
+  // a listener either one would end the process. The query in flight rejects with the error
+  // (its transaction rolls back, the recorder keeps its batch); the pool discards the broken
+  // client on release and the next query opens a new connection.
+  pool.on('error', (error: Error & { code?: string }) => connectionLost(error));
+  pool.on('connect', (client) => {
+    client.on('error', (error: Error & { code?: string }) => connectionLost(error));
+  });
+  return pool;
+}
+
 /**
  * Opens the database and applies the committed migrations.
- * `url` unset: embedded PGlite in `dataDir` ('memory://' keeps it in memory, for tests).
+ * `url` unset: embedded PGlite in `dataDir` ('memory://' keeps it in memory, for tests), on a
+ * worker thread of its own (docs/decisions/025-embedded-database-worker.md); both modes talk
+ * to their database through node-postgres.
  */
 export async function openDatabase(opts: {
   url?: string;
   dataDir?: string;
+  /** Embedded only: start from this tarball of a data directory (the tests' migrated template). */
+  loadDataDir?: string;
   /** PostgreSQL's application_name of every connection (pg_stat_activity); default 'cryptads'. */
   applicationName?: string;
 }): Promise<Database> {
+  const application_name = opts.applicationName ?? DEFAULT_APPLICATION_NAME;
   if (opts.url) {
-    const pool = new RecoveringPool({
-      connectionString: opts.url,
-      max: 10,
-      application_name: opts.applicationName ?? DEFAULT_APPLICATION_NAME,
-    });
-    // A connection the server closes (restart, failover, pg_terminate_backend, a dropped test
-    // database) emits 'error': on the pool while idle, on the client itself while checked out
-    // (docs/decisions/024-faults-and-readiness.md). Without a listener either one would end the
-    // process. The query in flight rejects with the error (its transaction rolls back, the
-    // recorder keeps its batch); the pool discards the broken client on release and the next
-    // query opens a new connection.
-    pool.on('error', (error: Error & { code?: string }) => connectionLost(error));
-    pool.on('connect', (client) => {
-      client.on('error', (error: Error & { code?: string }) => connectionLost(error));
-    });
+    const pool = createPool({ connectionString: opts.url, max: 10, application_name });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  const dir = opts.dataDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  const embedded = await startEmbedded(opts.dataDir ?? 'memory://', opts.loadDataDir);
+  // One connection, kept open: PGlite is one session, so one writer at a time as before (a
+  // transaction holds the connection, everything else queues in the pool, in order).
+  const pool = createPool({
+    host: embedded.socketDir,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idleTimeoutMillis: 0,
+    application_name,
+  });
+  const close = async () => {
+    await pool.end();
+    await embedded.close();
+  };
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  try {
+    await migratePg(db as never, { migrationsFolder });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { db, kind: 'pglite', close, dumpDataDir: embedded.dump };
+}
+
+const workerUrl = new URL('./pglite-worker.ts', import.meta.url);
+
+/** The global the server's lib setting (ES2023, no DOM) only knows as a namespace of types. */
+const wasm = (globalThis as unknown as { WebAssembly: { compile: (bytes: Uint8Array) => Promise<WebAssembly.Module> } })
+  .WebAssembly;
+let pgliteWasm: Promise<WebAssembly.Module> | undefined;
+/**
+ * pglite.wasm (9 MB) compiled once per process and handed to every worker, which would
+ * otherwise compile it again (the test suite starts one per test app).
+ */
+function compiledPglite() {
+  pgliteWasm ??= (async () => {
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    return wasm.compile(await readFile(path.join(path.dirname(entry), 'pglite.wasm')));
+  })();
+  return pgliteWasm;
+}
+
+/**
+ * Starts PGlite on a worker thread, listening on a unix socket in a private temporary
+ * directory (`<dir>/.s.PGSQL.5432`, where node-postgres looks when `host` is a directory).
+ * A worker that dies (a WASM abort, an uncaught error) is logged as fatal; its socket is gone,
+ * so the query in flight and every later one reject instead of waiting.
+ */
+export async function startEmbedded(dataDir: string, loadDataDir?: string) {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const socketDir = mkdtempSync(path.join(tmpdir(), 'cryptads-pglite-'));
+  const workerData: PgliteWorkerData = {
+    dataDir,
+    loadDataDir,
+    socketPath: path.join(socketDir, '.s.PGSQL.5432'),
+    wasmModule: await compiledPglite(),
+  };
+  const worker = new Worker(workerUrl, { workerData, name: 'pglite' });
+  type Waiter = { type: FromWorker['type']; resolve: (message: FromWorker) => void; reject: (error: Error) => void };
+  const waiters = new Set<Waiter>();
+  let started = false;
+  let closing = false;
+  let lastWords = '';
+  let exited: Error | undefined;
+  worker.on('message', (message: FromWorker) => {
+    if (message.type === 'fatal') lastWords = message.message;
+    for (const waiter of waiters)
+      if (waiter.type === message.type) {
+        waiters.delete(waiter);
+        waiter.resolve(message);
+      }
+  });
+  worker.on('error', (error) => {
+    lastWords = error.message;
+  });
+  const exit = new Promise<void>((resolve) =>
+    worker.once('exit', (code) => {
+      exited = new Error(
+        `the embedded database's worker exited (code ${code})${lastWords ? `: ${lastWords.slice(0, 300)}` : ''}`,
+      );
+      if (started && !closing) console.error(`database: FATAL ${exited.message}; every query fails until a restart`);
+      for (const waiter of waiters) waiter.reject(exited);
+      waiters.clear();
+      rmSync(socketDir, { recursive: true, force: true });
+      resolve();
+    }),
+  );
+  function next<T extends FromWorker['type']>(type: T) {
+    if (exited) return Promise.reject(exited);
+    return new Promise<Extract<FromWorker, { type: T }>>((resolve, reject) =>
+      waiters.add({ type, resolve: resolve as Waiter['resolve'], reject }),
+    );
+  }
+  function send(message: ToWorker) {
+    worker.postMessage(message);
+  }
+  await next('ready');
+  started = true;
+  return {
+    socketDir,
+    worker,
+    async dump() {
+      const dumped = next('dumped');
+      send({ type: 'dump' });
+      return (await dumped).tarball;
+    },
+    /** PGlite closes (its data directory consistent for the next start), then the thread ends. */
+    async close() {
+      if (!exited) {
+        closing = true;
+        const closed = next('closed');
+        send({ type: 'close' });
+        await closed;
+      }
+      await exit;
+    },
+  };
 }

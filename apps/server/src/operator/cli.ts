@@ -6,6 +6,7 @@ import { createStorage } from '../adapters/storage/storage';
 import { loadConfig } from '../config';
 import type { AppContext } from '../context';
 import { openDatabase } from '../db/client';
+import { createBus } from '../lib/bus';
 import { readHandoff } from './handoff';
 import { commands } from './registry';
 
@@ -52,6 +53,8 @@ const ctx: AppContext = {
   mailer: createMailer(config, database.db),
   captcha: createCaptcha(config),
   storage: createStorage(config),
+  // Its publishes reach the servers' caches (docs/decisions/026).
+  bus: await createBus(config, database),
 };
 try {
   const out = await command.run(ctx, args);
@@ -60,5 +63,6 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 } finally {
+  await ctx.bus.close();
   await database.close();
 }

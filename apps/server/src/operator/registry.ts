@@ -1,5 +1,6 @@
 import { announcementCommands } from './commands/announcements';
 import { campaignCommands } from './commands/campaigns';
+import { deliveryCommands } from './commands/delivery';
 import { kycCommands } from './commands/kyc';
 import { ledgerCommands } from './commands/ledger';
 import { marketplaceCommands } from './commands/marketplace';
@@ -29,4 +30,5 @@ export const commands: Record<string, Record<string, OperatorCommand>> = {
   marketplace: marketplaceCommands,
   listing: listingCommands,
   traffic: trafficCommands,
+  delivery: deliveryCommands,
 };

@@ -3,9 +3,10 @@ import fp from 'fastify-plugin';
 import { GENERIC_MESSAGES, AppCode } from '@cryptads/contract/api';
 import type { AccountType } from '@cryptads/contract/account';
 import { AUTH_MESSAGES } from '@cryptads/contract/auth';
-import type { RequestMeta } from '../context';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
-import { findSession, type SessionRow, touchSession, type UserRow } from '../modules/sessions/sessions.service';
+import type { AppContext, RequestMeta } from '../context';
+import { sha256 } from '../lib/crypto';
+import { findSessionByHash, type SessionRow, touchSession, type UserRow } from '../modules/sessions/sessions.service';
 
 export type Auth = { user: UserRow; session: SessionRow; token: string };
 
@@ -47,13 +48,30 @@ export function authOf(request: FastifyRequest): Auth {
   return request.auth;
 }
 
+/**
+ * The session behind a token and its user: from the session cache when it has them (no query;
+ * docs/decisions/026), else from the database (one prepared statement), stored for the next
+ * request unless the user changed while it was read. The cache keeps a session past its
+ * expiry time at most until this check.
+ */
+async function liveSession(ctx: AppContext, token: string) {
+  const tokenHash = sha256(token);
+  const cache = ctx.sessionCache;
+  const cached = cache?.get(tokenHash);
+  if (cached) return cached.session.expiresAt.getTime() > Date.now() ? cached : null;
+  const generation = cache?.begin() ?? 0;
+  const found = await findSessionByHash(ctx.db, tokenHash);
+  if (found) cache?.set(tokenHash, found, generation);
+  return found;
+}
+
 export default fp(async function auth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
   app.decorate('requireUser', (opts: AuthOptions = {}) => {
     const handler: preHandlerAsyncHookHandler = async (request) => {
       const token = bearerToken(request);
       if (!token) throw unauthorized();
-      const found = await findSession(app.ctx.db, token);
+      const found = await liveSession(app.ctx, token);
       if (!found) throw unauthorized();
       if (found.user.disabledAt) throw new AppError(401, AUTH_MESSAGES.accountDisabled, { code: AppCode.Banned });
       if (found.session.scope !== 'full' && !opts.allowUnverified)

@@ -8,7 +8,12 @@ import { AppError } from '../lib/errors';
 
 const TURNSTILE = 'https://challenges.cloudflare.com';
 
-/** Helmet with a CSP the SPA works under, cookies, and per-route rate limits. */
+/**
+ * Helmet with a CSP the SPA works under, cookies, and per-route rate limits. A route may opt
+ * out of helmet (`helmet: false`): the public delivery URLs do, their answers are JSON, a
+ * script and redirects for other sites, and helmet rebuilt its headers on every request.
+ * With REDIS_URL the rate-limit counters live in Redis, so a limit holds across processes.
+ */
 export default fp(async function security(app: FastifyInstance) {
   const { config } = app.ctx;
   const captchaHosts = config.captcha.provider === 'turnstile' ? [TURNSTILE] : [];
@@ -38,6 +43,9 @@ export default fp(async function security(app: FastifyInstance) {
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
+    // Counted in Redis, under REDIS_PREFIX, when several processes share the limits; a Redis
+    // outage lets requests through (skipOnError) rather than refuse every login.
+    ...(app.ctx.redis ? { redis: app.ctx.redis, nameSpace: 'rl:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError(429, GENERIC_MESSAGES.tooManyRequests, {
         headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },

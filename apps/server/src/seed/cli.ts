@@ -4,6 +4,7 @@ import { createMailer } from '../adapters/mail/mail';
 import { createStorage } from '../adapters/storage/storage';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { createBus } from '../lib/bus';
 import { printDemoLogins, seedDemo } from './demo';
 
 const config = loadConfig();
@@ -19,7 +20,10 @@ const ctx = {
   mailer: createMailer(config, database.db),
   captcha: createCaptcha(config),
   storage: createStorage(config),
+  // Its publishes reach the servers' caches (docs/decisions/026).
+  bus: await createBus(config, database),
 };
 await seedDemo(ctx, { log: (message) => console.log(message) });
 printDemoLogins(ctx);
+await ctx.bus.close();
 await database.close();

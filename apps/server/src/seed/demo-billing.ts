@@ -2,6 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { DocumentStatus, percentOfRoundedUp } from '@cryptads/contract/billing-messages';
 import { eurosToMicros, microsToEuros } from '@cryptads/contract/money';
 import type { AppContext } from '../context';
+import { userChanged } from '../modules/sessions/cache';
 import type { Db } from '../db/client';
 import { billingProfiles } from '../db/schema/billing-profile';
 import { ledgerTransfers } from '../db/schema/ledger';
@@ -50,7 +51,10 @@ export async function seedDemoBilling(ctx: AppContext, advertiserEmail: string):
     .insert(billingProfiles)
     .values({ userId: user.id, ...DEMO_COMPANY })
     .onConflictDoNothing();
-  if (user.kycVerified !== 1) await ctx.db.update(users).set({ kycVerified: 1 }).where(eq(users.id, user.id));
+  if (user.kycVerified !== 1) {
+    await ctx.db.update(users).set({ kycVerified: 1 }).where(eq(users.id, user.id));
+    await userChanged(ctx, user.id);
+  }
 
   const [paid] = await ctx.db
     .select({ n: count() })

@@ -6,6 +6,8 @@ import { DEPOSIT_METHOD_LABELS } from '@cryptads/contract/billing-messages';
 import { BillingProfileViewSchema } from '@cryptads/contract/billing-profile';
 import { eurosToMicros } from '@cryptads/contract/money';
 import { users } from '../db/schema/users';
+import { zones } from '../db/schema/websites';
+import { DESKTOP_UA, delivery, MOBILE_UA } from '../modules/delivery/test-helpers';
 import { checkLedger } from '../modules/ledger/check';
 import { tempDataDir } from '../modules/campaigns/test-helpers';
 import { createSession } from '../modules/sessions/sessions.service';
@@ -26,6 +28,21 @@ describe('the demo world', () => {
     await app.closeAll();
     rmSync(dir, { recursive: true, force: true });
   });
+
+  it('serves ads as soon as the seed is done, without waiting for the index refresh', async () => {
+    // The index's timer is stopped: only the seed itself can make the new zones servable.
+    delivery(app).engine.stop();
+    await seedDemo(app.ctx);
+    const rows = await app.ctx.db.select({ unique: zones.unique }).from(zones);
+    const statuses = new Set<number>();
+    for (const { unique } of rows)
+      for (const ua of [DESKTOP_UA, MOBILE_UA])
+        statuses.add(
+          (await app.inject({ method: 'GET', url: `/serve/${unique}`, headers: { 'user-agent': ua } })).statusCode,
+        );
+    expect(statuses).toContain(200);
+    await delivery(app).engine.start();
+  }, 120_000);
 
   it('gives the advertiser a verified company and paid deposits with invoices, its balance unchanged; once', async () => {
     await seedDemo(app.ctx);

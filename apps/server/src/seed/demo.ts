@@ -92,6 +92,9 @@ export async function seedDemo(ctx: AppContext, opts: { log?: SeedLog } = {}) {
   await seedDemoHistory(ctx, opts.log);
   // After the history: the publisher's past payouts are its monthly earnings.
   await seedDemoPayouts(ctx, 'publisher@cryptads.example');
+  // This server's delivery index was built before the seed, which emits no domain events: read
+  // it again now, or the new zones would wait for the next fingerprint check (15 s) to serve.
+  await ctx.delivery?.engine.refresh();
 }
 
 /**

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
@@ -32,13 +31,14 @@ export default async function setup(project: TestProject) {
     project.provide('postgresTemplate', name);
     return () => adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
+  // Migrated the way the server does it: PGlite on its worker thread, through node-postgres.
   const database = await openDatabase({});
-  const client = (database.db as unknown as { $client: PGlite }).$client;
-  const tarball = await client.dumpDataDir('none');
+  const tarball = await database.dumpDataDir?.();
   await database.close();
+  if (!tarball) throw new Error('the embedded database did not dump its data directory');
   const dir = mkdtempSync(path.join(tmpdir(), 'cryptads-pglite-'));
   const file = path.join(dir, 'migrated.tar');
-  writeFileSync(file, new Uint8Array(await tarball.arrayBuffer()));
+  writeFileSync(file, tarball);
   project.provide('pgliteTemplate', file);
   return () => rmSync(dir, { recursive: true, force: true });
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../db/schema/users';
 import { randomToken } from '../lib/crypto';
 import { hashPassword } from '../lib/password';
+import { userChanged } from '../modules/sessions/cache';
 import { createSession } from '../modules/sessions/sessions.service';
 import type { App } from '../app';
 
@@ -60,6 +61,8 @@ export async function lastMailTo(app: App, to: string) {
 
 export async function disableUser(app: App, userId: number) {
   await app.ctx.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, userId));
+  // As every service that writes a user does (docs/decisions/026).
+  await userChanged(app.ctx, userId);
 }
 
 /** The six-digit code of a verification mail. */

@@ -1,28 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
 import { inject } from 'vitest';
 import { type App, type BuildOptions, buildApp } from '../app';
 import { type Config, type Env, loadConfig } from '../config';
-import { type Database, type Db, openDatabase, PGLITE_EXTENSIONS } from '../db/client';
-import * as schema from '../db/schema/index';
+import { type Database, openDatabase } from '../db/client';
 import { adminQuery, withDatabase } from './global-setup';
-
-let pgliteTemplate: Blob | undefined;
 
 /**
  * A fresh database per test app, copied from the one the global setup migrated: in-memory
- * PGlite, or, in the vitest project "server-postgres", a new PostgreSQL database made from
- * the template database and dropped on close (races and locks only show on a real server).
+ * PGlite on its worker thread, reached through node-postgres as the server does, or, in the
+ * vitest project "server-postgres", a new PostgreSQL database made from the template database
+ * and dropped on close (races and locks only show on a real server).
  */
 async function freshDatabase(): Promise<Database> {
   const base = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB_DRIVER !== 'postgres' || !base) {
-    pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
-    const client = await PGlite.create({ loadDataDir: pgliteTemplate, extensions: PGLITE_EXTENSIONS });
-    const db = drizzle(client, { schema }) as unknown as Db;
-    return { db, kind: 'pglite', close: () => client.close() };
+    // The migrations are already applied: opening finds nothing to do.
+    return openDatabase({ loadDataDir: inject('pgliteTemplate') });
   }
   const name = `cryptads_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(base, `CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);

@@ -2,6 +2,7 @@
 export * from './announcements';
 export * from './billing-profile';
 export * from './campaigns';
+export * from './delivery-stream';
 export * from './events';
 export * from './invoices';
 export * from './ledger';

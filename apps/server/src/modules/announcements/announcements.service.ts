@@ -17,13 +17,24 @@ const toAnnouncement = (row: Row): Announcement => ({
   content: row.content,
 });
 
-export async function listAnnouncements(db: DbOrTx): Promise<Announcement[]> {
-  const rows = await db
+/** Prepared once per database (docs/decisions/026): the dashboard asks for it on every load. */
+const listQuery = (db: DbOrTx) =>
+  db
     .select()
     .from(announcements)
     .orderBy(desc(announcements.publishedAt), desc(announcements.id))
-    .limit(ANNOUNCEMENTS_LIST_MAX);
-  return rows.map(toAnnouncement);
+    .limit(ANNOUNCEMENTS_LIST_MAX)
+    .prepare('list_announcements');
+
+const prepared = new WeakMap<DbOrTx, ReturnType<typeof listQuery>>();
+
+export async function listAnnouncements(db: DbOrTx): Promise<Announcement[]> {
+  let query = prepared.get(db);
+  if (!query) {
+    query = listQuery(db);
+    prepared.set(db, query);
+  }
+  return (await query.execute()).map(toAnnouncement);
 }
 
 /** First non-empty line is the title ('# ' allowed); the rest is the content. */

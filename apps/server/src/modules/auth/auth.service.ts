@@ -36,6 +36,7 @@ import {
   upgradeVerificationSessions,
   type UserRow,
 } from '../sessions/sessions.service';
+import { userChanged } from '../sessions/cache';
 import { NotificationType } from '@cryptads/contract/notifications';
 import { paths } from '@cryptads/contract/paths';
 import { notify } from '../notifications/notify';
@@ -177,6 +178,7 @@ export async function validateEmailVerification(ctx: AppContext, user: UserRow, 
       link: paths.settings.email,
     });
   });
+  await userChanged(ctx, user.id);
   await clearFailures(ctx, key);
   return { verified: true as const };
 }
@@ -256,12 +258,15 @@ export async function loginWithTwoFactor(
     const created = await createSession(tx, { userId: user.id, scope: 'full', rememberMe: pending.rememberMe, meta });
     return created.token;
   });
+  // The last accepted TOTP step moved (cached rows of the user's other sessions hold it).
+  await userChanged(ctx, user.id);
   await clearFailures(ctx, key);
   return { token, userType: userType(user), verified: true };
 }
 
 export async function logout(ctx: AppContext, session: SessionRow) {
   await revokeSession(ctx.db, session.id);
+  await userChanged(ctx, session.userId);
 }
 
 // ---- Password recovery ------------------------------------------------------------------------
@@ -307,6 +312,7 @@ export async function completeRecovery(
       link: paths.settings.security,
     });
   });
+  await userChanged(ctx, pending.userId);
   const user = await findUserById(ctx, pending.userId);
   if (user) await clearFailures(ctx, attemptKey.login(user.email));
   return { message: AUTH_MESSAGES.resetSuccess };
@@ -322,6 +328,7 @@ export async function requestTwoFactor(ctx: AppContext, user: UserRow): Promise<
   // Stored sealed (docs/decisions/021); the person sees it once, here.
   const sealed = sealTotpSecret(ctx.config.totp.encryptionKey, user.id, secret);
   await ctx.db.update(users).set({ twoFactorPendingSecret: sealed }).where(eq(users.id, user.id));
+  await userChanged(ctx, user.id);
   const uri = totpUri({ secret, issuer: ctx.config.productName, label: user.email });
   const qr = await QRCode.toDataURL(uri, { margin: 1, width: 220 });
   return { secret, uri, qr };
@@ -357,6 +364,7 @@ export async function enableTwoFactor(ctx: AppContext, user: UserRow, code: stri
       link: paths.settings.security,
     });
   });
+  await userChanged(ctx, user.id);
   await clearFailures(ctx, key);
   return { code: 200, status: 1 as const };
 }
@@ -384,6 +392,7 @@ export async function disableTwoFactor(ctx: AppContext, user: UserRow, code: str
       link: paths.settings.security,
     });
   });
+  await userChanged(ctx, user.id);
   await clearFailures(ctx, key);
   return { code: 200, status: 0 as const };
 }

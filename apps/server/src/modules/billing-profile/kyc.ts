@@ -11,6 +11,7 @@ import { users } from '../../db/schema/users';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { emitEvent } from '../events/events';
 import type { UserRow } from '../sessions/sessions.service';
+import { userChanged } from '../sessions/cache';
 import { billingAdapters } from './adapters';
 import { identityCheckState, loadKycVerified, loadProfile } from './profile';
 
@@ -135,6 +136,7 @@ export async function applyKycWebhook(ctx: AppContext, request: KycWebhookReques
   }
   let applied = 0;
   for (const decision of decisions) {
+    let changedUser: number | null = null;
     await ctx.db.transaction(async (tx) => {
       const [event] = await tx
         .insert(kycEvents)
@@ -173,9 +175,12 @@ export async function applyKycWebhook(ctx: AppContext, request: KycWebhookReques
           reason: decision.reason,
           source: 'provider',
         })
-      )
+      ) {
         applied++;
+        changedUser = session.userId;
+      }
     });
+    if (changedUser != null) await userChanged(ctx, changedUser);
   }
   return { applied };
 }
@@ -203,6 +208,7 @@ export async function reviewByOperator(
     }),
   );
   if (!done) throw new Error(`${user.email} has not saved billing details yet.`);
+  await userChanged(ctx, user.id);
   const row = await loadProfile(ctx.db, user.id);
   return { user, docVerification: row?.docVerification ?? DocumentStatus.NoDocument };
 }

@@ -4,6 +4,7 @@ import { DocumentStatus } from '@cryptads/contract/billing';
 import type { App } from '../../app';
 import { billingProfiles } from '../../db/schema/billing-profile';
 import { users } from '../../db/schema/users';
+import { userChanged } from '../sessions/cache';
 
 /**
  * Fixtures for tests that need a customer with billing details (deposits, invoices, payouts)
@@ -45,6 +46,7 @@ export async function markVerified(app: App, userId: number) {
     .update(billingProfiles)
     .set({ docVerification: DocumentStatus.Valid, docReason: null })
     .where(eq(billingProfiles.userId, userId));
+  await userChanged(app.ctx, userId);
 }
 
 export const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;

@@ -3,9 +3,16 @@ import type { AppContext } from '../../context';
 import { createGeo, type Geo } from '../../adapters/geo/geo';
 import { loadClickSecret } from './click-token';
 import { DeliveryEngine } from './engine';
+import { followIndexChanges } from './index-events';
 import { createInvalidTraffic, type InvalidTraffic } from './ivt';
 import { throttledLog } from '../../lib/log-errors';
+import { closeRedis, createRedis } from '../../lib/redis';
+import type { ConsumerOptions } from './consumer';
 import { Recorder } from './recorder';
+import { LocalDeliveryState, RedisDeliveryState } from './shared-state';
+import type { DeliveryStream } from './stream';
+import { PostgresStream } from './stream-postgres';
+import { RedisStream, type RedisStreamOptions } from './stream-redis';
 
 /** What the delivery endpoints hold on to (AppContext.delivery). */
 export type Delivery = {
@@ -15,32 +22,97 @@ export type Delivery = {
   /** The invalid-traffic filter of /serve and /click (docs/decisions/019-invalid-traffic.md). */
   ivt: InvalidTraffic;
   clickSecret: Buffer;
+  /**
+   * Clicked impressions (a click is billed once): this process's map, or Redis's set shared
+   * by every process (docs/decisions/029).
+   */
+  clicks: LocalDeliveryState | RedisDeliveryState;
   /** Flushes the recorder and stops the timers. */
   close: () => Promise<void>;
 };
 
 type Log = { error: (o: object, m: string) => void };
 
-/** Builds the engine and recorder, wired so that recorded spend reaches the engine's counters. */
-export async function createDelivery(
+export type DeliveryOptions = {
+  log?: Log;
+  refreshMs?: number;
+  /** Default true: this process serves (the engine's index is loaded) and appends events. */
+  serve?: boolean;
+  /** Default true: this process runs the stream's consumer (records the events). */
+  consume?: boolean;
+  /** Tests: the consumer's retry and split limits, the Redis consumer's claim delay. */
+  consumer?: ConsumerOptions;
+  redisStream?: RedisStreamOptions;
+};
+
+/**
+ * The durable stream of DELIVERY_STREAM (docs/decisions/028-durable-delivery-events.md), with
+ * what closes it; null for `memory`. The Redis client is this stream's own connection.
+ */
+function openStream(
   ctx: Pick<AppContext, 'db' | 'config'>,
-  opts: { log?: Log; refreshMs?: number } = {},
+  opts: DeliveryOptions,
+): { stream: DeliveryStream; close: () => Promise<void> } | null {
+  const kind = ctx.config.delivery.stream;
+  if (kind === 'memory') return null;
+  if (kind === 'postgres') return { stream: new PostgresStream(ctx.db), close: async () => {} };
+  const redisConfig = ctx.config.redis;
+  if (!redisConfig) throw new Error('DELIVERY_STREAM=redis needs REDIS_URL');
+  const client = createRedis(redisConfig, { name: 'stream', log: opts.log });
+  return { stream: new RedisStream(client, ctx.db, opts.redisStream), close: () => closeRedis(client) };
+}
+
+/**
+ * Builds the engine and recorder, wired so that recorded spend reaches the engine's counters.
+ * A process that does not serve never loads the index; one that does not consume only appends.
+ */
+export async function createDelivery(
+  ctx: Pick<AppContext, 'db' | 'config' | 'redis'> & { bus?: AppContext['bus'] },
+  opts: DeliveryOptions = {},
 ): Promise<Delivery> {
+  const serve = opts.serve !== false;
+  const consume = opts.consume !== false;
+  const opened = openStream(ctx, opts);
+  // With REDIS_URL the state several processes share lives there (the process's shared client,
+  // or one of its own for a caller without one).
+  const redisConfig = ctx.config.redis;
+  const ownRedis = redisConfig && !ctx.redis ? createRedis(redisConfig, { name: 'delivery', log: opts.log }) : null;
+  const redis = ctx.redis ?? ownRedis;
+  const clickTtlMs = ctx.config.delivery.clickTtlHours * 3_600_000;
+  const shared = redis ? new RedisDeliveryState(redis, clickTtlMs) : null;
   const engine = new DeliveryEngine(ctx.db, {
     publicUrl: ctx.config.publicUrl,
     refreshMs: opts.refreshMs,
     // A failing refresh is retried every few seconds: one line per 10 s (decision 024).
     log: opts.log && throttledLog(opts.log),
+    shared,
   });
+  const commitErrors = throttledLog(opts.log ?? { error: () => {} });
   const recorder = new Recorder(
     ctx,
     {
       onPushed: (e) => engine.onPushed(e),
-      onCommitted: (events, r) => engine.onCommitted(events, r.balances),
+      onCommitted: (events, r) => {
+        engine.onCommitted(events, r.balances);
+        // Pending spend of the batch's reservations leaves the shared state, in every process's view.
+        shared
+          ?.commit(events, r.balances)
+          .catch((err) => commitErrors.error({ err }, 'releasing reservations in the shared state failed'));
+      },
     },
     opts.log,
+    opened
+      ? {
+          stream: opened.stream,
+          consume,
+          // Serving too, it hears of its own appends: others' are looked for every 10 ticks.
+          consumer: { ...(serve ? { idlePollMs: ctx.config.delivery.flushMs * 10 } : {}), ...opts.consumer },
+        }
+      : {},
   );
-  await engine.start();
+  if (serve) await engine.start();
+  // Index changes other processes' workers announce (docs/decisions/029).
+  const unfollow = serve && ctx.bus ? followIndexChanges(engine, ctx.bus, opts.log) : null;
   recorder.start();
   return {
     engine,
@@ -48,9 +120,13 @@ export async function createDelivery(
     geo: createGeo(ctx.config),
     ivt: createInvalidTraffic(ctx.config),
     clickSecret: loadClickSecret(ctx.config),
+    clicks: shared ?? new LocalDeliveryState(clickTtlMs),
     async close() {
+      unfollow?.();
       engine.stop();
       await recorder.close();
+      await opened?.close();
+      if (ownRedis) await closeRedis(ownRedis);
     },
   };
 }

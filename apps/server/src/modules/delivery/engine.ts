@@ -31,6 +31,7 @@ import {
   type ZoneEntry,
   zoneSlot,
 } from './rules';
+import type { RedisDeliveryState, ReserveRefusal } from './shared-state';
 import { SpendCounters } from './spend';
 import type { DeliveryEvent } from './types';
 
@@ -61,7 +62,26 @@ export type Decision = {
   costMicros: bigint;
 };
 
-export type EngineOptions = { publicUrl: string; refreshMs?: number; log?: { error: (o: object, m: string) => void } };
+export type EngineOptions = {
+  publicUrl: string;
+  refreshMs?: number;
+  log?: { error: (o: object, m: string) => void };
+  /**
+   * Spend, balances and capping shared by several processes (Redis, docs/decisions/029): each
+   * decision then ends with an atomic reservation there, and the engine's counters are the
+   * local view it ranks candidates by. Absent: this process's counters decide alone.
+   */
+  shared?: RedisDeliveryState | null;
+};
+
+/** Candidates tried when the shared state refuses the best one (budget spent elsewhere, capping). */
+const TAKE_ATTEMPTS = 4;
+
+const CLICK_REFUSAL: Record<Exclude<ReserveRefusal, 'capping'>, FilterReason> = {
+  'daily budget': FilterReason.DailyBudget,
+  'total budget': FilterReason.TotalBudget,
+  balance: FilterReason.InsufficientFunds,
+};
 
 type Snapshot = {
   now: number;
@@ -98,6 +118,8 @@ export class DeliveryEngine {
   /** When a refresh last succeeded (ms; 0: never): a failing database makes it age. */
   private refreshedAt = 0;
   readonly publicUrl: string;
+  /** Tells this engine's own announcements on the bus from other processes' (./index-events.ts). */
+  readonly origin = randomBytes(8).toString('hex');
 
   constructor(
     private readonly db: Db,
@@ -187,6 +209,11 @@ export class DeliveryEngine {
     });
   }
 
+  /** Decisions end with a reservation in state shared by several processes (Redis). */
+  get shared(): boolean {
+    return !!this.opts.shared;
+  }
+
   get ready() {
     return this.loaded;
   }
@@ -250,6 +277,96 @@ export class DeliveryEngine {
    * recorder then counts its spend through onPushed).
    */
   decide(zoneUnique: string, visitor: Visitor, q: { size?: string } = {}, now = Date.now()): Decision | null {
+    const decision = this.pick(zoneUnique, visitor, q, now);
+    if (decision) this.caps.count(decision.campaign, visitor.key, now);
+    return decision;
+  }
+
+  /**
+   * A decision that holds across processes: `decide`, then the shared state's atomic
+   * reservation of the campaign's capping and (when `priced`: the impression is billable)
+   * its cost against daily budget, total budget and balance. A refusal there (another process
+   * spent the budget, the visitor saw the campaign elsewhere) is learnt by the local view and
+   * the next candidate is tried. Without shared state it is `decide`.
+   */
+  async take(
+    zoneUnique: string,
+    visitor: Visitor,
+    q: { size?: string },
+    priced: boolean,
+    now = Date.now(),
+  ): Promise<Decision | null> {
+    const shared = this.opts.shared;
+    if (!shared) return this.decide(zoneUnique, visitor, q, now);
+    const excluded = new Set<number>();
+    for (let attempt = 0; attempt < TAKE_ATTEMPTS; attempt++) {
+      const decision = this.pick(zoneUnique, visitor, q, now, excluded);
+      if (!decision) return null;
+      const c = decision.campaign;
+      const cost = priced ? decision.costMicros : 0n;
+      const capped = c.capping > 0 && c.cappingMs > 0;
+      // Nothing to take (an unpriced impression of an uncapped campaign): no round trip.
+      if (cost === 0n && !capped) return decision;
+      const answer = await shared.reserve({
+        campaignId: c.id,
+        advertiserId: c.advertiserId,
+        costMicros: cost,
+        dailyBudgetMicros: c.dailyBudgetMicros,
+        totalBudgetMicros: c.totalBudgetMicros,
+        seed: this.counters.committed(c.id, c.advertiserId, now),
+        ...(capped ? { capping: { visitorKey: visitor.key, max: c.capping, windowMs: c.cappingMs } } : {}),
+        now,
+      });
+      if (answer.refusal === 'capping') this.caps.saturate(c, visitor.key, now);
+      else if (cost > 0n) this.counters.observe(c.id, c.advertiserId, answer, answer.refusal ? 0n : cost, now);
+      if (!answer.refusal) {
+        this.caps.count(c, visitor.key, now);
+        return decision;
+      }
+      excluded.add(c.id);
+    }
+    return null;
+  }
+
+  /**
+   * A click's billing as every process sees it: `clickRefusal` on the local view, then (with
+   * shared state) the atomic reservation of its cost. Null: bill it (`reserved` tells whether
+   * a reservation was taken, which the event must carry so its commit releases it).
+   */
+  async takeClick(
+    campaignId: number,
+    advertiserId: number,
+    costMicros: bigint,
+    now = Date.now(),
+  ): Promise<{ refusal: FilterReason | null; reserved: boolean }> {
+    const refusal = this.clickRefusal(campaignId, advertiserId, costMicros, now);
+    const shared = this.opts.shared;
+    const c = this.index.campaignsById.get(campaignId);
+    // A campaign absent here (paused, out of funds…) is left to the recorder, as clickRefusal does.
+    if (refusal || !shared || costMicros <= 0n || !c || c.advertiserId !== advertiserId)
+      return { refusal, reserved: false };
+    const answer = await shared.reserve({
+      campaignId,
+      advertiserId,
+      costMicros,
+      dailyBudgetMicros: c.dailyBudgetMicros,
+      totalBudgetMicros: c.totalBudgetMicros,
+      seed: this.counters.committed(campaignId, advertiserId, now),
+      now,
+    });
+    this.counters.observe(campaignId, advertiserId, answer, answer.refusal ? 0n : costMicros, now);
+    if (!answer.refusal) return { refusal: null, reserved: true };
+    return { refusal: answer.refusal === 'capping' ? null : CLICK_REFUSAL[answer.refusal], reserved: false };
+  }
+
+  /** The best allowed candidate, none of `excluded`; counts nothing. */
+  private pick(
+    zoneUnique: string,
+    visitor: Visitor,
+    q: { size?: string },
+    now: number,
+    excluded?: ReadonlySet<number>,
+  ): Decision | null {
     const zone = this.index.zonesByUnique.get(zoneUnique);
     if (!zone) return null;
     if (q.size && zone.size && q.size !== zone.size) return null;
@@ -261,6 +378,7 @@ export class DeliveryEngine {
     for (const entry of list) {
       if (best.length && entry.campaign.value < bestValue) break;
       if (best.length >= 16) break;
+      if (excluded?.has(entry.campaign.id)) continue;
       if (this.refusal(entry.campaign, zone, visitor, now) !== null) continue;
       let fitting = entry.creatives;
       if (slot === 'sticky') {
@@ -276,7 +394,6 @@ export class DeliveryEngine {
     const creative = chosen.creatives.length
       ? (chosen.creatives[Math.floor(Math.random() * chosen.creatives.length)] ?? null)
       : null;
-    this.caps.count(c, visitor.key, now);
     return {
       zone,
       campaign: c,
@@ -288,7 +405,8 @@ export class DeliveryEngine {
 
   /** An event entered the recorder's buffer: count it now so budgets hold before it is written. */
   onPushed(e: DeliveryEvent, now = Date.now()) {
-    this.counters.onPushed(e, now);
+    // With shared state its reservation already counted it, in every process's view.
+    if (!this.opts.shared) this.counters.onPushed(e, now);
   }
 
   /**
@@ -296,7 +414,8 @@ export class DeliveryEngine {
    * ones. Status changes of the batch (Out of Funds, Limit Reached) arrive as campaign.changed.
    */
   onCommitted(events: readonly DeliveryEvent[], balances: ReadonlyMap<number, bigint>) {
-    this.counters.onCommitted(events, balances);
+    if (this.opts.shared) this.counters.commitSeq++;
+    else this.counters.onCommitted(events, balances);
   }
 
   private serial<T>(work: () => Promise<T>): Promise<T> {
@@ -313,10 +432,24 @@ export class DeliveryEngine {
     this.forceAll = false;
     for (let attempt = 0; ; attempt++) {
       const seq = this.counters.commitSeq;
+      // Redis unreachable: the index still refreshes; the shared figures wait for the next one.
+      const sharedSeq = await this.opts.shared?.seq().catch(() => undefined);
       const snapshot = await this.load(forced);
       // A batch committed while we read: its money may be in both the rows and pending.
       if (seq !== this.counters.commitSeq && attempt < 2) continue;
       this.apply(snapshot);
+      // The database's committed figures into the shared state, unless a batch committed meanwhile.
+      if (this.opts.shared && sharedSeq !== undefined) {
+        const spendOf = new Map(snapshot.counters.spendRows.map((r) => [r.campaignId, r]));
+        const spend = [...this.index.campaignsById.keys()].map((id) => ({
+          campaignId: id,
+          today: BigInt(spendOf.get(id)?.today ?? '0'),
+          total: BigInt(spendOf.get(id)?.total ?? '0'),
+        }));
+        await this.opts.shared
+          .sync(sharedSeq, spend, snapshot.counters.balances, snapshot.now)
+          .catch((err) => this.opts.log?.error({ err }, 'writing committed spend to the shared state failed'));
+      }
       this.loaded = true;
       this.refreshedAt = Date.now();
       return;

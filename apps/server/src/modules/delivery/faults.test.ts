@@ -344,8 +344,14 @@ itOnPostgres(
       let killed = 0;
       let n = 0;
       for (let round = 0; round < ROUNDS; round++) {
-        for (let i = 0; i < PER_ROUND; i++)
-          recorder.push(event(n++, campaignId, adv.user.id, publisherId, site.banner));
+        // Stored in the stream first (as /serve does before answering): the kills below hit
+        // the consumer's batches, the part this test is about.
+        const appended = await Promise.all(
+          Array.from({ length: PER_ROUND }, () =>
+            recorder.append(event(n++, campaignId, adv.user.id, publisherId, site.banner)),
+          ),
+        );
+        expect(appended.every(Boolean)).toBe(true);
         // Kill while this round's batches are being written (the flush started with the pushes).
         let settled = false;
         const flushing = recorder.flush().then(

@@ -12,6 +12,8 @@ import { type DomainEvent, emitEvents } from '../events/events';
 import { type AdSpendLine, available, balanceAfter, postAdSpend } from '../ledger/ledger.service';
 import { type DeliveryEvent, EventKind } from './types';
 import { writeFiltered } from './filtered';
+import { type ConsumerOptions, StreamConsumer } from './consumer';
+import { type DeliveryStream, GroupCommit } from './stream';
 
 /**
  * Writing delivery events (docs/decisions/007-delivery.md). `recordBatch` is the only writer:
@@ -204,6 +206,27 @@ export async function recordBatch(
   for (let attempt = 0; ; attempt++) {
     try {
       return await ctx.db.transaction((tx) => writeBatch(tx, ctx.config, input, opts));
+    } catch (error) {
+      if (!(error instanceof ClickRace) || attempt >= 2) throw error;
+    }
+  }
+}
+
+/**
+ * recordBatch inside the caller's transaction (the stream's consumer: the batch is taken,
+ * recorded and removed from the stream, or given its receipts, in one commit). Each attempt
+ * runs in a savepoint, so a click recorded concurrently is retried without losing the
+ * caller's work.
+ */
+export async function recordBatchIn(
+  tx: Tx,
+  config: AppContext['config'],
+  input: DeliveryEvent[],
+  opts: RecordOptions = {},
+): Promise<RecordResult> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await tx.transaction((savepoint) => writeBatch(savepoint, config, input, opts));
     } catch (error) {
       if (!(error instanceof ClickRace) || attempt >= 2) throw error;
     }
@@ -543,19 +566,37 @@ type RecorderHooks = {
   onPushed?: (event: DeliveryEvent) => void;
 };
 
+/** Appends arriving within this window (or during the previous write) share one write (ms). */
+const APPEND_WINDOW_MS = 1;
+
+export type RecorderOptions = {
+  logIntervalMs?: number;
+  now?: () => number;
+  /**
+   * The durable stream (docs/decisions/028-durable-delivery-events.md): `append` resolves once
+   * the event is stored there, and (`consume`, default true) this process records from it.
+   * Without one, events wait in this process's buffer (DELIVERY_STREAM=memory).
+   */
+  stream?: DeliveryStream;
+  consume?: boolean;
+  consumer?: ConsumerOptions;
+};
+
 /**
- * The buffer in front of recordBatch: events are written every flushMs or as soon as batchMax
- * are waiting. A failed batch stays in the buffer and is tried again on the next flush (it
- * was written entirely or not at all). `close()` flushes; a crash loses at most one interval.
+ * What /serve and /click hand their events to. With a durable stream, `append` stores the
+ * event there (group-committed) before the answer is sent and the stream's consumer records
+ * it (./consumer.ts). Without one (DELIVERY_STREAM=memory), the buffer in front of
+ * recordBatch: events are written every flushMs or as soon as batchMax are waiting; a failed
+ * batch stays in the buffer and is tried again on the next flush (it was written entirely or
+ * not at all). `close()` flushes; a crash loses at most one interval.
  */
 export class Recorder {
   private buffer: DeliveryEvent[] = [];
   private chain: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
-  private clicked = new Map<string, number>();
   private closed = false;
-  /** Failed batch writes since the recorder started. */
-  failures = 0;
+  /** Failed batch writes of the buffer since the recorder started. */
+  private bufferFailures = 0;
   /** Failed writes since the last successful one (the readiness answer reports it). */
   consecutiveFailures = 0;
   lastSuccessAt: Date | null = null;
@@ -564,24 +605,80 @@ export class Recorder {
   private readonly errors: ThrottledErrorLog;
   /** Events at the buffer's head whose last write lost its connection (0: none): committed or not? */
   private uncertain = 0;
+  private readonly stream: DeliveryStream | null;
+  private readonly appender: GroupCommit<DeliveryEvent> | null;
+  /** Records from the stream (null: no stream, or this process only appends). */
+  readonly consumer: StreamConsumer | null;
+  /** Appends that failed in a row (the event was answered with no ad, or not billed). */
+  appendFailures = 0;
 
   constructor(
     private readonly ctx: Pick<AppContext, 'db' | 'config'>,
     private readonly hooks: RecorderHooks = {},
     log?: { error: (o: object, m: string) => void },
-    opts: { logIntervalMs?: number; now?: () => number } = {},
+    opts: RecorderOptions = {},
   ) {
     this.errors = new ThrottledErrorLog(log, { intervalMs: opts.logIntervalMs ?? LOG_INTERVAL_MS, now: opts.now });
+    this.stream = opts.stream ?? null;
+    const stream = this.stream;
+    this.appender = stream
+      ? new GroupCommit((events) => stream.append(events), {
+          windowMs: APPEND_WINDOW_MS,
+          max: ctx.config.delivery.batchMax,
+        })
+      : null;
+    this.consumer =
+      stream && opts.consume !== false ? new StreamConsumer(ctx, stream, hooks, log, opts.consumer) : null;
+  }
+
+  /**
+   * Hands one event over before its answer is sent. With a stream: resolves true once it is
+   * stored durably, false when the append failed (logged; the engine forgets its pending spend:
+   * /serve then answers with no ad, /click still redirects but the click is not billed).
+   */
+  async append(event: DeliveryEvent): Promise<boolean> {
+    if (!this.appender) {
+      this.push(event);
+      return true;
+    }
+    this.hooks.onPushed?.(event);
+    try {
+      await this.appender.add(event);
+      this.consumer?.appended();
+      this.appendFailures = 0;
+      this.errors.recovered('append');
+      return true;
+    } catch (error) {
+      this.appendFailures++;
+      this.errors.error('append', error, { appendFailures: this.appendFailures }, 'appending a delivery event failed');
+      this.hooks.onCommitted?.([event], unknownResult());
+      return false;
+    }
+  }
+
+  /** Failed batch writes since the recorder started (the buffer's, or the stream consumer's). */
+  get failures() {
+    return this.consumer ? this.consumer.failures : this.bufferFailures;
   }
 
   start() {
+    if (this.stream) {
+      this.consumer?.start();
+      return;
+    }
     if (this.timer) return;
     this.timer = setInterval(() => void this.flush().catch(() => undefined), this.ctx.config.delivery.flushMs);
     this.timer.unref();
   }
 
+  /**
+   * Events waiting to be recorded: the buffer, or the stream's backlog as last counted (at
+   * least the batches the consumer is retrying).
+   */
   get size() {
-    return this.buffer.length;
+    if (!this.stream) return this.buffer.length;
+    const c = this.consumer?.status();
+    return c ? Math.max(c.backlog, c.held) : 0;
   }
 
   /**
@@ -589,31 +686,31 @@ export class Recorder {
    * rather than count traffic it cannot bill, and the waiting events are kept, not dropped.
    */
   get saturated() {
-    return this.buffer.length >= this.ctx.config.delivery.batchMax * 10;
+    // With a stream, an append that fails answers no ad by itself (the stream holds no buffer here).
+    return !this.stream && this.buffer.length >= this.ctx.config.delivery.batchMax * 10;
   }
 
   push(event: DeliveryEvent) {
+    if (this.appender) {
+      void this.append(event);
+      return;
+    }
     this.buffer.push(event);
     this.hooks.onPushed?.(event);
     if (this.buffer.length >= this.ctx.config.delivery.batchMax) void this.flush().catch(() => undefined);
   }
 
   /**
-   * A click on this impression for the first time (in this process)? Later ones are redirected
-   * but not recorded; the database's one-click-per-impression index covers other processes.
+   * Writes what is buffered now (one transaction per batchMax events). Rejects when a batch
+   * fails. With a stream: waits for the appends in flight, then (when this process consumes)
+   * records until the stream is empty.
    */
-  firstClick(impressionId: string, now = Date.now()): boolean {
-    if (this.clicked.has(impressionId)) return false;
-    if (this.clicked.size >= 200_000) {
-      const ttl = this.ctx.config.delivery.clickTtlHours * HOUR_MS;
-      for (const [k, at] of this.clicked) if (at + ttl < now) this.clicked.delete(k);
+  async flush(): Promise<void> {
+    if (this.appender) {
+      await this.appender.idle().catch(() => undefined);
+      await this.consumer?.drain();
+      return;
     }
-    this.clicked.set(impressionId, now);
-    return true;
-  }
-
-  /** Writes what is buffered now (one transaction per batchMax events). Rejects when a batch fails. */
-  flush(): Promise<void> {
     const run = this.chain.then(() => this.drain());
     this.chain = run.catch(() => undefined);
     return run;
@@ -621,12 +718,14 @@ export class Recorder {
 
   /** What the readiness answer reports (GET /api/ready). */
   status() {
+    const c = this.consumer?.status();
     return {
-      buffered: this.buffer.length,
+      buffered: this.size,
       saturated: this.saturated,
-      consecutiveFailures: this.consecutiveFailures,
-      lastSuccessAt: this.lastSuccessAt,
-      lastFailureAt: this.lastFailureAt,
+      consecutiveFailures: Math.max(c?.consecutiveFailures ?? this.consecutiveFailures, this.appendFailures),
+      lastSuccessAt: c ? c.lastSuccessAt : this.lastSuccessAt,
+      lastFailureAt: c ? c.lastFailureAt : this.lastFailureAt,
+      stream: this.stream ? { kind: this.stream.kind, consuming: this.consumer !== null, ...c } : null,
     };
   }
 
@@ -676,7 +775,7 @@ export class Recorder {
         // in order, for the next flush, which checks first when the connection was lost.
         this.buffer.unshift(...batch);
         this.uncertain = connectionLost(error) ? batch.length : 0;
-        this.failures++;
+        this.bufferFailures++;
         this.consecutiveFailures++;
         this.lastFailureAt = new Date();
         this.errors.error(
@@ -700,6 +799,12 @@ export class Recorder {
   async close() {
     if (this.closed) return;
     this.closed = true;
+    if (this.appender) {
+      await this.appender.idle().catch(() => undefined);
+      await this.consumer?.close();
+      await this.stream?.close();
+      return;
+    }
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     try {

@@ -2,6 +2,23 @@ import { lt } from 'drizzle-orm';
 import type { Job } from '../../jobs/runner';
 import type { AppContext } from '../../context';
 import { adEvents } from '../../db/schema/stats';
+import { deliveryReceipts } from '../../db/schema/delivery-stream';
+
+/**
+ * Receipts of events recorded from Redis (docs/decisions/028) are kept this long: far beyond
+ * the 60 s after which a dead worker's unacknowledged entries are claimed by another.
+ */
+export const RECEIPT_DAYS = 7;
+
+/** Deletes idempotency receipts older than RECEIPT_DAYS. Answers how many. */
+export async function pruneReceipts(ctx: Pick<AppContext, 'db'>, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - RECEIPT_DAYS * 86_400_000);
+  const rows = await ctx.db
+    .delete(deliveryReceipts)
+    .where(lt(deliveryReceipts.recordedAt, cutoff))
+    .returning({ key: deliveryReceipts.key });
+  return rows.length;
+}
 
 /** Deletes raw events older than EVENT_RETENTION_DAYS (the rollups stay). Answers how many. */
 export async function pruneAdEvents(ctx: Pick<AppContext, 'db' | 'config'>, now = new Date()): Promise<number> {
@@ -15,5 +32,6 @@ export const adEventRetentionJob: Job = {
   everyMs: 60 * 60_000,
   async run(ctx) {
     await pruneAdEvents(ctx);
+    await pruneReceipts(ctx);
   },
 };

@@ -6,7 +6,8 @@ import { isoDay } from '@cryptads/contract/dates';
  * Spend counters: what each campaign spent today, this hour and in total, and what each
  * advertiser has left. Seeded from the database (committed spend) plus what is still in the
  * recorder's buffer (pending), counted the moment an event is pushed so that budgets hold
- * before the batch is written.
+ * before the batch is written. With Redis (docs/decisions/029) the shared reservation decides;
+ * these are then the process's local view, following the figures each reservation returns.
  */
 
 export type Spend = {
@@ -78,6 +79,31 @@ export class SpendCounters {
   /** The committed balance minus what buffered events will debit. */
   available(advertiserId: number): bigint {
     return (this.balances.get(advertiserId) ?? 0n) - (this.pendingByAdvertiser.get(advertiserId) ?? 0n);
+  }
+
+  /**
+   * The shared state's figures after a reservation (with Redis, docs/decisions/029): the local
+   * view follows them, this process's pending is not counted apart (other processes' is not
+   * either), and `cost` (what was just taken, 0 when refused) counts towards this hour's pacing.
+   */
+  observe(
+    campaignId: number,
+    advertiserId: number,
+    shared: { today: bigint; total: bigint; available: bigint },
+    cost: bigint,
+    now: number,
+  ) {
+    const s = this.of(campaignId, now);
+    s.today = shared.today;
+    s.total = shared.total;
+    s.hourCost += cost;
+    this.balances.set(advertiserId, shared.available);
+  }
+
+  /** What a shared state without figures for this campaign starts from: the local view's. */
+  committed(campaignId: number, advertiserId: number, now: number) {
+    const s = this.of(campaignId, now);
+    return { today: s.today, total: s.total, balance: this.balances.get(advertiserId) ?? 0n };
   }
 
   /** An event entered the recorder's buffer (a filtered one costs nothing and is not spend). */

@@ -37,4 +37,9 @@ export type DeliveryEvent = {
    * recorder then writes it with its reason into the filtered statistics, never into money.
    */
   filterReason?: FilterReason;
+  /**
+   * The event took a spend reservation in the shared delivery state (Redis, docs/decisions/029):
+   * committing its batch moves its cost from pending to committed there. Never set without Redis.
+   */
+  reserved?: true;
 };

@@ -17,7 +17,9 @@ import { type EventHandler, on } from './worker';
  * Each handler opens its own transaction, so one failing never undoes another's work nor the
  * change that caused it; the worker retries the failed ones.
  */
-export function eventHandlers(ctx: Pick<AppContext, 'db' | 'config' | 'delivery' | 'mailer'>): EventHandler[] {
+export function eventHandlers(
+  ctx: Pick<AppContext, 'db' | 'config' | 'delivery' | 'mailer'> & { bus?: AppContext['bus'] },
+): EventHandler[] {
   const { db } = ctx;
   const balanceLow = (userId: number) =>
     db.transaction(async (tx) => {
@@ -52,6 +54,6 @@ export function eventHandlers(ctx: Pick<AppContext, 'db' | 'config' | 'delivery'
     ...listingReviewEventHandlers(ctx),
     // A paid marketplace order: its sellers are told, trending counts it (issue 11).
     ...orderEventHandlers(ctx),
-    ...(ctx.delivery ? deliveryIndexHandlers(ctx.delivery.engine) : []),
+    ...(ctx.delivery ? deliveryIndexHandlers(ctx.delivery.engine, ctx.bus) : []),
   ];
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { microsToEuros } from '@cryptads/contract/money';
 import { eurosToMicros } from '@cryptads/contract/money';
 import {
@@ -29,16 +29,36 @@ const toNotification = (row: Row): Notification => ({
 
 const unreadOf = (userId: number) => and(eq(notifications.userId, userId), isNull(notifications.viewedAt));
 
+/**
+ * The bell's list in one prepared statement (docs/decisions/026; the layout asks for it on
+ * every page): the newest rows, each carrying the unread count (with no rows there is nothing
+ * unread either).
+ */
+function listQuery(db: DbOrTx) {
+  return db
+    .select({
+      row: notifications,
+      unread: sql<number>`(select count(*)::int from ${notifications} u
+        where u.user_id = ${sql.placeholder('userId')} and u.viewed_at is null)`,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, sql.placeholder('userId')))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATIONS_LIST_MAX)
+    .prepare('list_notifications');
+}
+
+const prepared = new WeakMap<DbOrTx, ReturnType<typeof listQuery>>();
+
 /** The caller's notifications, newest first, and how many are unread. */
 export async function listNotifications(db: DbOrTx, userId: number): Promise<NotificationList> {
-  const rows = await db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(NOTIFICATIONS_LIST_MAX);
-  const [unread] = await db.select({ n: count() }).from(notifications).where(unreadOf(userId));
-  return { notifications: rows.map(toNotification), unread: unread?.n ?? 0 };
+  let query = prepared.get(db);
+  if (!query) {
+    query = listQuery(db);
+    prepared.set(db, query);
+  }
+  const rows = await query.execute({ userId });
+  return { notifications: rows.map((r) => toNotification(r.row)), unread: rows[0]?.unread ?? 0 };
 }
 
 /**

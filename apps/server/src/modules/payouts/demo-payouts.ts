@@ -2,6 +2,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { PaymentFrequency } from '@cryptads/contract/billing-messages';
 import { isoDay } from '@cryptads/contract/dates';
 import type { AppContext } from '../../context';
+import { userChanged } from '../sessions/cache';
 import { billingProfiles } from '../../db/schema/billing-profile';
 import { payouts } from '../../db/schema/ledger';
 import { users } from '../../db/schema/users';
@@ -30,7 +31,11 @@ const RETURNED = 'Returned by the bank: the account holder’s name did not matc
  * The demo publisher is verified, has SEPA withdraw options (Monthly, self-billing invoices)
  * and the payouts above. Does nothing when the publisher already has payouts.
  */
-export async function seedDemoPayouts(ctx: Pick<AppContext, 'db'>, publisherEmail: string, now = new Date()) {
+export async function seedDemoPayouts(
+  ctx: Pick<AppContext, 'db' | 'bus' | 'sessionCache'>,
+  publisherEmail: string,
+  now = new Date(),
+) {
   const [publisher] = await ctx.db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
     .from(users)
@@ -41,6 +46,7 @@ export async function seedDemoPayouts(ctx: Pick<AppContext, 'db'>, publisherEmai
   if ((done?.n ?? 0) > 0) return 0;
 
   await ctx.db.update(users).set({ kycVerified: 1 }).where(eq(users.id, publisher.id));
+  await userChanged(ctx, publisher.id);
   await ctx.db
     .insert(billingProfiles)
     .values({

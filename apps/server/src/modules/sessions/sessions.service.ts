@@ -39,28 +39,53 @@ export async function createSession(
   return { token, session };
 }
 
-/** The live session behind a token, with its user; null when unknown, closed or expired. */
-export async function findSession(db: DbOrTx, token: string) {
-  const [row] = await db
+/**
+ * The statement behind every authenticated request, built once per database and prepared
+ * (docs/decisions/026): drizzle's query building cost more CPU than the query itself.
+ */
+function sessionQuery(db: DbOrTx) {
+  return db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, sha256(token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         eq(sessions.enabled, true),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('find_session');
+}
+
+const prepared = new WeakMap<DbOrTx, ReturnType<typeof sessionQuery>>();
+
+/** The live session behind a token's hash, with its user; null when unknown, closed or expired. */
+export async function findSessionByHash(db: DbOrTx, tokenHash: string) {
+  let query = prepared.get(db);
+  if (!query) {
+    query = sessionQuery(db);
+    prepared.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash });
   return row ?? null;
+}
+
+/** The live session behind a token, with its user; null when unknown, closed or expired. */
+export async function findSession(db: DbOrTx, token: string) {
+  return findSessionByHash(db, sha256(token));
 }
 
 /** Marks a session seen, at most once a minute so that reads stay reads. */
 export async function touchSession(db: DbOrTx, session: SessionRow) {
   if (Date.now() - session.lastSeenAt.getTime() < 60_000) return;
-  await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, session.id));
+  // The row may be the session cache's: updated first, so that concurrent requests of the
+  // same session do not write too (lastSeenAt is shown, never checked: no invalidation).
+  const now = new Date();
+  session.lastSeenAt = now;
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: number) {

@@ -15,7 +15,7 @@ export function settingsRoutes(config: Config) {
   return [
     route(api.accessLog, async ({ ctx, auth }) => settings.accessLog(ctx.db, auth.user.id, auth.session.id)),
     route(api.closeSession, async ({ ctx, auth, params }) =>
-      settings.closeSession(ctx.db, auth.user.id, auth.session, params.id),
+      settings.closeSession(ctx, auth.user.id, auth.session, params.id),
     ),
     route(api.changePassword, async ({ ctx, auth, body }) => settings.changePassword(ctx, auth, body), secretLimit),
     route(api.preferences, async ({ ctx, auth }) => settings.getPreferences(ctx.db, auth.user.id)),

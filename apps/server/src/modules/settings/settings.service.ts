@@ -21,6 +21,7 @@ import { attemptKey, clearFailures, refundAttempt, reserveAttempt } from '../../
 import { resolvePinned } from '../notifications/notifications.service';
 import { notify } from '../notifications/notify';
 import { revokeSession, revokeUserSessions, type SessionRow, type UserRow } from '../sessions/sessions.service';
+import { userChanged } from '../sessions/cache';
 
 /** The access log shows at most this many sessions (closed ones are cleaned up after 90 days). */
 const ACCESS_LOG_MAX = 100;
@@ -70,7 +71,8 @@ export async function accessLog(db: DbOrTx, userId: number, currentSessionId: nu
 }
 
 /** Closes another session of the caller. Someone else's identifier answers 404. */
-export async function closeSession(db: DbOrTx, userId: number, current: SessionRow, identifier: string) {
+export async function closeSession(ctx: AppContext, userId: number, current: SessionRow, identifier: string) {
+  const { db } = ctx;
   const [row] = await db
     .select({ id: sessions.id })
     .from(sessions)
@@ -80,6 +82,7 @@ export async function closeSession(db: DbOrTx, userId: number, current: SessionR
   if (row.id === current.id) throw badRequest(SETTINGS_MESSAGES.cannotCloseCurrentSession);
   // Closing a session that has already ended changes nothing and is not an error.
   await revokeSession(db, row.id);
+  await userChanged(ctx, userId);
   return { ok: true as const };
 }
 
@@ -134,6 +137,7 @@ export async function changePassword(
       link: paths.settings.security,
     });
   });
+  await userChanged(ctx, user.id);
   await clearFailures(ctx, key);
   await clearFailures(ctx, attemptKey.login(user.email));
   return { message: SETTINGS_MESSAGES.passwordChanged };
@@ -221,6 +225,8 @@ export async function requestDeletion(
       link: paths.settings.deleteAccount,
     });
   });
+  // The last accepted TOTP step moved.
+  if (step != null) await userChanged(ctx, user.id);
   await clearFailures(ctx, key);
   return deletionState(ctx.db, user.id);
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Readiness } from '@cryptads/contract/system';
 import type { AppContext } from '../../context';
 import { jobLocks } from '../../db/schema/system';
+import { roleParts } from '../../process-role';
 
 /**
  * GET /api/ready (docs/decisions/024-faults-and-readiness.md): /api/health says the process
@@ -11,6 +12,8 @@ import { jobLocks } from '../../db/schema/system';
  *   PROBE_TIMEOUT_MS;
  * - delivery: the index was loaded and a refresh succeeded recently;
  * - recorder: not saturated and not failing batch after batch.
+ * Each process role (docs/decisions/030) is checked on its parts only: an api process on the
+ * database, a delivery process also on its index and recorder, a worker on its recorder.
  */
 
 export type ReadinessOptions = {
@@ -74,7 +77,9 @@ export class ReadinessCheck {
   private readonly opts: Required<Omit<ReadinessOptions, 'now'>> & { now: () => number };
 
   constructor(
-    private readonly ctx: Pick<AppContext, 'db' | 'database' | 'delivery'>,
+    private readonly ctx: Pick<AppContext, 'db' | 'database' | 'delivery'> & {
+      config: Pick<AppContext['config'], 'role'>;
+    },
     opts: ReadinessOptions = {},
   ) {
     this.opts = {
@@ -110,6 +115,8 @@ export class ReadinessCheck {
   async check(): Promise<Readiness> {
     const probe = await this.database();
     const now = this.opts.now();
+    const role = this.ctx.config.role;
+    const parts = roleParts(role);
     const delivery = this.ctx.delivery;
     const engine = delivery?.engine.health() ?? { loaded: false, refreshedAt: 0, refreshMs: 0 };
     const ageMs = engine.refreshedAt ? Math.max(0, now - engine.refreshedAt) : null;
@@ -122,30 +129,35 @@ export class ReadinessCheck {
       consecutiveFailures: 0,
       lastSuccessAt: null,
       lastFailureAt: null,
+      stream: null,
     };
     const recorderReady =
       delivery !== undefined && !recorder.saturated && recorder.consecutiveFailures < this.opts.maxRecorderFailures;
     return {
-      ready: probe.ok && indexReady && recorderReady,
+      ready: probe.ok && (!parts.serve || indexReady) && (!(parts.serve || parts.consume) || recorderReady),
+      role,
       database: {
         ready: probe.ok,
         kind: this.ctx.database.kind,
         latencyMs: probe.latencyMs,
         checkedAt: new Date(probe.at).toISOString(),
       },
-      delivery: {
-        ready: indexReady,
-        loaded: engine.loaded,
-        ageSeconds: ageMs === null ? null : Math.round(ageMs / 100) / 10,
-      },
-      recorder: {
-        ready: recorderReady,
-        buffered: recorder.buffered,
-        saturated: recorder.saturated,
-        consecutiveFailures: recorder.consecutiveFailures,
-        lastSuccessAt: recorder.lastSuccessAt?.toISOString() ?? null,
-        lastFailureAt: recorder.lastFailureAt?.toISOString() ?? null,
-      },
+      delivery: parts.serve
+        ? { ready: indexReady, loaded: engine.loaded, ageSeconds: ageMs === null ? null : Math.round(ageMs / 100) / 10 }
+        : null,
+      recorder:
+        parts.serve || parts.consume
+          ? {
+              ready: recorderReady,
+              buffered: recorder.buffered,
+              saturated: recorder.saturated,
+              consecutiveFailures: recorder.consecutiveFailures,
+              lastSuccessAt: recorder.lastSuccessAt?.toISOString() ?? null,
+              lastFailureAt: recorder.lastFailureAt?.toISOString() ?? null,
+              stream: recorder.stream?.kind ?? 'memory',
+              deadLetters: recorder.stream?.deadLetters ?? null,
+            }
+          : null,
     };
   }
 }

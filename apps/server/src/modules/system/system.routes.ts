@@ -9,8 +9,8 @@ import { devMailboxOpen, publicConfig } from './system.service';
 
 const startedAt = Date.now();
 
-/** Health, the public configuration and, while the outbox is the mail transport, the dev mailbox. */
-export function systemRoutes(ctx: AppContext) {
+/** Health and readiness: every process role answers them (docs/decisions/030-process-roles.md). */
+export function probeRoutes(ctx: AppContext) {
   const readiness = new ReadinessCheck(ctx);
   return [
     route(api.health, async () => ({
@@ -24,6 +24,13 @@ export function systemRoutes(ctx: AppContext) {
       if (!state.ready) throw new AppError(503, SYSTEM_MESSAGES.notReady, { response: state });
       return state;
     }),
+  ];
+}
+
+/** The probes, the public configuration and, while the outbox is the mail transport, the dev mailbox. */
+export function systemRoutes(ctx: AppContext) {
+  return [
+    ...probeRoutes(ctx),
     route(api.config, async () => publicConfig(ctx)),
     // The dev mailbox exists only while the outbox is the mail transport, never in production.
     ...(devMailboxOpen(ctx)

@@ -4,6 +4,7 @@ import { users } from '../../db/schema/users';
 import { emitEvent } from '../../modules/events/events';
 import { available, balanceAfter, operatorCredit } from '../../modules/ledger/ledger.service';
 import { revokeUserSessions } from '../../modules/sessions/sessions.service';
+import { userChanged } from '../../modules/sessions/cache';
 import type { OperatorCommand } from '../types';
 
 async function findByEmail(ctx: Parameters<OperatorCommand['run']>[0], email: string | undefined) {
@@ -25,6 +26,8 @@ export const userCommands: Record<string, OperatorCommand> = {
         await revokeUserSessions(tx, user.id);
         await emitEvent(tx, { type: 'account.changed', userId: user.id });
       });
+      // The servers' session caches forget the account (docs/decisions/026).
+      await userChanged(ctx, user.id);
       return `Account ${user.email} (#${user.id}) disabled.`;
     },
   },
@@ -37,6 +40,7 @@ export const userCommands: Record<string, OperatorCommand> = {
         await tx.update(users).set({ disabledAt: null, updatedAt: new Date() }).where(eq(users.id, user.id));
         await emitEvent(tx, { type: 'account.changed', userId: user.id });
       });
+      await userChanged(ctx, user.id);
       return `Account ${user.email} (#${user.id}) enabled.`;
     },
   },

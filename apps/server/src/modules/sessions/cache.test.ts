@@ -1,0 +1,192 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CampaignStatus } from '@cryptads/contract/campaign-messages';
+import { eurosToMicros } from '@cryptads/contract/money';
+import { UserDetailsSchema } from '@cryptads/contract/user';
+import { type App, buildApp } from '../../app';
+import { campaigns } from '../../db/schema/campaigns';
+import { users } from '../../db/schema/users';
+import { currentTotp } from '../../lib/totp';
+import { body, disableUser, loginAs, STRONG_PASSWORD } from '../../testing/helpers';
+import { itOnPostgres } from '../../testing/postgres-only';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { SessionCache } from './cache';
+import { createSession } from './sessions.service';
+
+const auth = (id: number, tokenHash = `h${id}`) => ({
+  session: { id, userId: id, tokenHash } as never,
+  user: { id } as never,
+});
+
+describe('SessionCache', () => {
+  it('forgets a user at once, and never stores a read that an invalidation overtook', () => {
+    const cache = new SessionCache({ maxEntries: 10, ttlMs: 60_000 });
+    const before = cache.begin();
+    cache.set('a', auth(1), before);
+    cache.set('b', auth(2), before);
+    expect(cache.get('a')).not.toBeNull();
+
+    const started = cache.begin();
+    cache.dropUser(1);
+    expect(cache.get('a')).toBeNull();
+    expect(cache.get('b')).not.toBeNull();
+    // Read before the change, finished after it: not stored.
+    cache.set('a', auth(1), started);
+    expect(cache.get('a')).toBeNull();
+    cache.set('a', auth(1), cache.begin());
+    expect(cache.get('a')).not.toBeNull();
+  });
+
+  it('keeps entries for the TTL and at most maxEntries, the oldest evicted first', () => {
+    let now = 0;
+    const cache = new SessionCache({ maxEntries: 2, ttlMs: 1000, now: () => now });
+    cache.set('a', auth(1), cache.begin());
+    cache.set('b', auth(2), cache.begin());
+    cache.set('c', auth(3), cache.begin());
+    expect(cache.size).toBe(2);
+    expect(cache.get('a')).toBeNull();
+    now = 999;
+    expect(cache.get('c')).not.toBeNull();
+    now = 1000;
+    expect(cache.get('c')).toBeNull();
+    expect(cache.size).toBe(1);
+  });
+});
+
+/** Marks the async work of a counted request, so that background rounds (event worker) are not counted. */
+const counted = new AsyncLocalStorage<true>();
+
+/** Counts the statements `work` sends to the app's database (the pool's or PGlite's `query`). */
+async function queriesDuring(app: App, work: () => Promise<unknown>) {
+  const client = (app.ctx.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const query = client.query;
+  let queries = 0;
+  client.query = function (this: unknown, ...args: unknown[]) {
+    if (counted.getStore()) queries++;
+    return query.apply(this, args);
+  };
+  try {
+    await counted.run(true, work);
+    return queries;
+  } finally {
+    client.query = query;
+  }
+}
+
+const details = async (app: App, headers: Record<string, string>) => {
+  const res = await app.inject({ method: 'GET', url: '/api/user', headers });
+  return { status: res.statusCode, user: res.statusCode === 200 ? UserDetailsSchema.parse(body(res).response) : null };
+};
+
+describe('the session cache in the app', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(async () => {
+    await app.closeAll();
+  });
+
+  it('answers GET /user with one query once the session is cached', async () => {
+    const me = await loginAs(app, 'advertiser');
+    // A miss: the prepared session statement, then the summary.
+    expect(await queriesDuring(app, () => details(app, me.headers))).toBe(2);
+    expect(await queriesDuring(app, () => details(app, me.headers))).toBe(1);
+    // A wrong token is not cached: each try asks the database.
+    const wrong = { authorization: 'Bearer nope' };
+    expect((await details(app, wrong)).status).toBe(401);
+    expect(await queriesDuring(app, () => details(app, wrong))).toBe(1);
+  });
+
+  it('refuses a session at once after logout, disable or a password change elsewhere', async () => {
+    const me = await loginAs(app, 'advertiser');
+    expect((await details(app, me.headers)).status).toBe(200);
+    await app.inject({ method: 'POST', url: '/api/user/logout', headers: me.headers });
+    expect((await details(app, me.headers)).status).toBe(401);
+
+    const other = await loginAs(app, 'publisher');
+    expect((await details(app, other.headers)).status).toBe(200);
+    await disableUser(app, other.user.id);
+    expect((await details(app, other.headers)).status).toBe(401);
+
+    const third = await loginAs(app, 'advertiser');
+    const { token: phone } = await createSession(app.ctx.db, {
+      userId: third.user.id,
+      scope: 'full',
+      rememberMe: false,
+      meta: { ip: '127.0.0.1', userAgent: 'phone' },
+    });
+    const phoneHeaders = { authorization: `Bearer ${phone}` };
+    expect((await details(app, phoneHeaders)).status).toBe(200);
+    const changed = await app.inject({
+      method: 'PUT',
+      url: '/api/user/password',
+      headers: third.headers,
+      payload: { oldPassword: STRONG_PASSWORD, newPassword: `${STRONG_PASSWORD}2` },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await details(app, phoneHeaders)).status).toBe(401);
+    expect((await details(app, third.headers)).status).toBe(200);
+  });
+
+  it('shows what changed at once: two-factor, balance and campaigns', async () => {
+    const me = await loginAs(app, 'advertiser');
+    expect((await details(app, me.headers)).user?.secureStatus).toBe(0);
+    const request = await app.inject({ method: 'GET', url: '/api/user/twoFactor/request', headers: me.headers });
+    const { secret } = body<{ secret: string }>(request).response;
+    const code = await currentTotp(secret, Math.floor(Date.now() / 1000) - 30);
+    const enabled = await app.inject({
+      method: 'POST',
+      url: '/api/user/twoFactor/validate',
+      headers: me.headers,
+      payload: { code },
+    });
+    expect(enabled.statusCode).toBe(200);
+    expect((await details(app, me.headers)).user?.secureStatus).toBe(1);
+
+    // Written behind the services' back: GET /user reads these fresh, never from the cache.
+    await app.ctx.db.update(users).set({ balanceMicros: 12_340_000n }).where(eq(users.id, me.user.id));
+    await app.ctx.db.insert(campaigns).values({
+      ownerId: me.user.id,
+      name: 'Counted at once',
+      kind: 'display',
+      status: CampaignStatus.Paused,
+      priceMicros: eurosToMicros(1),
+      landingUrl: 'https://example.com/',
+      dailyBudgetMicros: eurosToMicros(50),
+      category: 1,
+      permalink: `${me.user.id},cache`,
+    });
+    const after = (await details(app, me.headers)).user;
+    expect(after?.balance).toBe(12.34);
+    expect(after?.campaigns).toEqual({ active: 0, paused: 1, pending: 0, total: 1 });
+  });
+});
+
+/**
+ * Two apps on one PostgreSQL database are two processes: each has its own cache, and a change
+ * made through one reaches the other's over the bus (LISTEN/NOTIFY here).
+ */
+itOnPostgres('refuses in another process a session revoked in one, within the bus latency', async () => {
+  const first = await createTestApp();
+  const second = await buildApp({ config: first.ctx.config, database: first.ctx.database, logger: false });
+  try {
+    const me = await loginAs(first, 'advertiser');
+    expect((await details(first, me.headers)).status).toBe(200);
+    expect((await details(second, me.headers)).status).toBe(200);
+    // Cached in the second process: its GET /user sends only the summary statement.
+    expect(await queriesDuring(second, () => details(second, me.headers))).toBe(1);
+
+    await first.inject({ method: 'POST', url: '/api/user/logout', headers: me.headers });
+    expect((await details(first, me.headers)).status).toBe(401);
+    // Far below the 60 s TTL: the bus, not the expiry, ended it.
+    await vi.waitFor(async () => expect((await details(second, me.headers)).status).toBe(401), {
+      timeout: 2000,
+      interval: 10,
+    });
+  } finally {
+    await second.close();
+    await first.closeAll();
+  }
+});

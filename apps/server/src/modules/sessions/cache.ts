@@ -1,0 +1,142 @@
+import type { Bus, BusLog } from '../../lib/bus';
+import { describeError } from '../../lib/log-errors';
+import type { SessionRow, UserRow } from './sessions.service';
+
+/**
+ * What every authenticated request reads, kept in process (docs/decisions/026-hot-path-caches.md):
+ * the session behind a token and its user's row, by the token's hash.
+ *
+ * Exact in the process that writes: every write to a user's row or sessions calls
+ * `userChanged` after its commit, which drops the user's entries here at once and tells the
+ * other processes over the bus (they drop theirs within the bus's latency). A read that ran
+ * while an invalidation happened is not stored (the generation check), so a value read before
+ * a commit can never be cached after its invalidation. The size bound and the TTL are the
+ * safety net for a lost bus message (a gap drops everything too).
+ *
+ * The cached user row's balance is not used: GET /user reads the balance with the rest of its
+ * summary (user.service.ts), and the money paths read it in their transactions.
+ */
+export type CachedAuth = { session: SessionRow; user: UserRow };
+
+type Entry = { auth: CachedAuth; expiresAt: number };
+
+/** The topic of user invalidations; the message is the user's id. */
+export const USER_TOPIC = 'user';
+
+export class SessionCache {
+  private readonly byToken = new Map<string, Entry>();
+  private readonly byUser = new Map<number, Set<string>>();
+  private generation = 0;
+
+  constructor(
+    private readonly opts: { maxEntries: number; ttlMs: number; now?: () => number },
+    /** Where a failed invalidation is reported (userChanged). */
+    readonly log?: BusLog,
+  ) {}
+
+  private now() {
+    return this.opts.now?.() ?? Date.now();
+  }
+
+  /** The cached auth of a token hash, or null (unknown, or older than the TTL). */
+  get(tokenHash: string): CachedAuth | null {
+    const entry = this.byToken.get(tokenHash);
+    if (!entry) return null;
+    if (entry.expiresAt <= this.now()) {
+      this.delete(tokenHash, entry);
+      return null;
+    }
+    return entry.auth;
+  }
+
+  /** Taken before the database read whose result may be stored with `set`. */
+  begin(): number {
+    return this.generation;
+  }
+
+  /** Stores a read unless an invalidation happened since `begin` (the read may predate it). */
+  set(tokenHash: string, auth: CachedAuth, generation: number) {
+    if (generation !== this.generation) return;
+    const previous = this.byToken.get(tokenHash);
+    if (previous) this.delete(tokenHash, previous);
+    // Oldest first in insertion order: the first key is the one to evict.
+    while (this.byToken.size >= this.opts.maxEntries) {
+      const oldest = this.byToken.entries().next().value;
+      if (!oldest) break;
+      this.delete(oldest[0], oldest[1]);
+    }
+    this.byToken.set(tokenHash, { auth, expiresAt: this.now() + this.opts.ttlMs });
+    let tokens = this.byUser.get(auth.user.id);
+    if (!tokens) {
+      tokens = new Set();
+      this.byUser.set(auth.user.id, tokens);
+    }
+    tokens.add(tokenHash);
+  }
+
+  /** Drops every entry of a user (their row or one of their sessions changed). */
+  dropUser(userId: number) {
+    this.generation++;
+    for (const tokenHash of this.byUser.get(userId) ?? []) this.byToken.delete(tokenHash);
+    this.byUser.delete(userId);
+  }
+
+  clear() {
+    this.generation++;
+    this.byToken.clear();
+    this.byUser.clear();
+  }
+
+  get size() {
+    return this.byToken.size;
+  }
+
+  private delete(tokenHash: string, entry: Entry) {
+    this.byToken.delete(tokenHash);
+    const tokens = this.byUser.get(entry.auth.user.id);
+    tokens?.delete(tokenHash);
+    if (tokens?.size === 0) this.byUser.delete(entry.auth.user.id);
+  }
+}
+
+/**
+ * A cache that listens to the bus: a user message from any process drops that user's entries,
+ * a gap (the bus lost its connection) drops everything. Returns the cache and its unsubscriber.
+ */
+export function createSessionCache(bus: Bus, opts: { maxEntries: number; ttlMs: number }, log?: BusLog) {
+  const cache = new SessionCache(opts, log);
+  const stopUsers = bus.subscribe(USER_TOPIC, (message) => {
+    const id = Number(message);
+    if (Number.isSafeInteger(id)) cache.dropUser(id);
+  });
+  const stopGaps = bus.onGap?.(() => cache.clear());
+  return {
+    cache,
+    stop() {
+      stopUsers();
+      stopGaps?.();
+    },
+  };
+}
+
+/**
+ * Call after the commit of any write to a user's row or sessions (password, 2FA, email
+ * confirmation, terms, KYC, disable, logout, deletion): this process forgets the user at once,
+ * the others when the bus message arrives. A bus that fails is logged, not thrown: the change
+ * is committed, and other processes catch up at their TTL.
+ */
+export async function userChanged(
+  ctx: { bus: Bus; sessionCache?: SessionCache | undefined },
+  userId: number,
+): Promise<void> {
+  ctx.sessionCache?.dropUser(userId);
+  try {
+    await ctx.bus.publish(USER_TOPIC, String(userId));
+  } catch (error) {
+    // Command-line tools have no cache and no logger: their console is the operator's.
+    (ctx.sessionCache?.log ?? console).warn(
+      { err: describeError(error), userId },
+      'session cache: the invalidation was not published',
+    );
+  }
+}
