@@ -18,6 +18,7 @@ import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { DeliveryEngine, type Visitor } from '../apps/server/src/modules/delivery/engine';
+import { operatorCredit } from '../apps/server/src/modules/ledger/ledger.service';
 import { recordBatch } from '../apps/server/src/modules/delivery/recorder';
 import { type DeliveryEvent, EventKind } from '../apps/server/src/modules/delivery/types';
 
@@ -25,12 +26,12 @@ const ADVERTISERS = 100;
 const PUBLISHERS = 100;
 const CAMPAIGNS = 1000;
 const WEBSITES = 2000;
-const ZONES = WEBSITES * 5;
+export const ZONES = WEBSITES * 5;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TARGET = process.env.BENCH_TARGET ?? 'all';
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const COUNTRIES = ['DE', 'FR', 'US', 'GB', 'ES', 'IT', 'NL', 'PL', 'BR', 'IN', 'JP', 'CA'];
-const UAS = [
+export const COUNTRIES = ['DE', 'FR', 'US', 'GB', 'ES', 'IT', 'NL', 'PL', 'BR', 'IN', 'JP', 'CA'];
+export const UAS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
@@ -46,18 +47,23 @@ const ZONE_KINDS = [
   { format: 1, size: '160x600' },
 ];
 const tmpDir = () => mkdtempSync(path.join(tmpdir(), 'cryptads-bench-serve-'));
-const zoneUnique = (g: number) => g.toString(16).padStart(16, '0');
-const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)] as T;
+export const zoneUnique = (g: number) => g.toString(16).padStart(16, '0');
+export const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)] as T;
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 const ms = (n: number) => `${n.toFixed(3)} ms`;
 
 /** 100 advertisers with money, 1,000 running campaigns (display/native/popunder mix, varied targeting), 10,000 active zones. */
-async function fill(db: Database['db']) {
+export async function fill(db: Database['db']) {
   await db.execute(sql`insert into users (id, email, password_hash, first_name, last_name, type, com, balance_micros)
     select g, 'u' || g || '@bench.example', 'x', 'Bench', 'User', case when g <= ${ADVERTISERS} then 1 else 2 end, 'c' || g,
       case when g <= ${ADVERTISERS} then 1000000000000 else 0 end
     from generate_series(1, ${ADVERTISERS + PUBLISHERS}) g`);
+  // The money is in the ledger, as a deposit would put it: recording debits it there.
+  await db.transaction(async (tx) => {
+    for (let g = 1; g <= ADVERTISERS; g++)
+      await operatorCredit(tx, { userId: g, amountMicros: 1_000_000_000_000n, description: 'Bench funding' });
+  });
   await db.execute(sql`insert into uploads (id, owner_id, purpose, name, mime, width, height, size, bytes, storage_key)
     select 'up' || g, (g - 1) / 10 + 1, 'banner', 'b.png', 'image/png', 300, 250, '300x250', 1000, 'k' || g || '.png'
     from generate_series(1, ${CAMPAIGNS}) g`);
@@ -238,6 +244,8 @@ async function serveMode(dataDir: string, url: string) {
     DATA_DIR: path.join(dataDir, 'data'),
     PUBLIC_URL: 'http://bench',
     WEB_DIST: '/nonexistent',
+    // Where events wait before they are recorded (docs/decisions/028): compare the stream with `memory`.
+    ...(process.env.DELIVERY_STREAM ? { DELIVERY_STREAM: process.env.DELIVERY_STREAM } : {}),
   });
   const database = await openDatabase(url ? { url } : { dataDir: path.join(dataDir, 'db') });
   const app = await buildApp({ config, database, logger: false });
@@ -383,4 +391,5 @@ async function main() {
   }
 }
 
-await main();
+// bench/scale.ts imports the world from here: main runs only when this file is the one started.
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) await main();

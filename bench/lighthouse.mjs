@@ -1,0 +1,92 @@
+// node bench/lighthouse.mjs: Lighthouse 13 performance (and accessibility) of /login/ and the
+// dashboard, mobile and desktop presets, on a production build served by our server. Each
+// run starts a fresh Chromium (empty profile, so a cold cache); the dashboard opens as the
+// demo advertiser. Prints the median of LIGHTHOUSE_RUNS runs (3) per page and preset, with
+// the median FCP, LCP and TBT beside it. Budget (DESIGN §5): performance ≥ 95 everywhere.
+//   LIGHTHOUSE_PORT (3432), LIGHTHOUSE_RUNS (3), CHROME_PATH (/usr/bin/chromium)
+import { launch } from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { chromium } from '@playwright/test';
+import { demoSessionCookies, startSpaServer } from './spa-server.mjs';
+
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 3432);
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+const pages = [
+  { label: '/login/', path: '/login/', auth: false },
+  { label: 'dashboard (/)', path: '/', auth: true },
+];
+const presets = [
+  { label: 'mobile', config: undefined },
+  { label: 'desktop', config: desktopConfig },
+];
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** One Lighthouse run in its own browser; the session cookies go in before it navigates. */
+async function audit(url, config, cookies) {
+  const chrome = await launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  try {
+    if (cookies) {
+      // Lighthouse keeps cookies between its storage resets (it clears caches and workers only).
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      await browser.contexts()[0].addCookies(cookies);
+      await browser.close();
+    }
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+      config,
+    );
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
+    return {
+      performance: Math.round(categories.performance.score * 100),
+      accessibility: Math.round(categories.accessibility.score * 100),
+      fcp: audits['first-contentful-paint'].numericValue,
+      lcp: audits['largest-contentful-paint'].numericValue,
+      tbt: audits['total-blocking-time'].numericValue,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** On a loaded machine Lighthouse sometimes loses the trace (NO_NAVSTART...): such a run is run again. */
+async function auditWithRetry(url, config, cookies, attempts = 3) {
+  for (let attempt = 1; ; attempt++)
+    try {
+      return await audit(url, config, cookies);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.warn(`${error.message}; running it again`);
+    }
+}
+
+const server = await startSpaServer(port);
+const rows = [];
+try {
+  const cookies = await demoSessionCookies(server.base);
+  for (const page of pages)
+    for (const preset of presets) {
+      const results = [];
+      for (let i = 0; i < runs; i++)
+        results.push(
+          await auditWithRetry(`${server.base}${page.path}`, preset.config, page.auth ? cookies : undefined),
+        );
+      const m = (key) => median(results.map((r) => r[key]));
+      rows.push(
+        `| ${page.label} | ${preset.label} | ${m('performance')} (${results.map((r) => r.performance).join(', ')}) | ${m('accessibility')} | ${Math.round(m('fcp'))} | ${Math.round(m('lcp'))} | ${Math.round(m('tbt'))} |`,
+      );
+    }
+} finally {
+  await server.stop();
+}
+console.log(
+  `\n| page | preset | performance, median of ${runs} (runs) | accessibility | FCP ms | LCP ms | TBT ms |\n|---|---|---|---|---|---|---|`,
+);
+for (const row of rows) console.log(row);
