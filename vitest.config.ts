@@ -16,8 +16,19 @@ const server = {
   hookTimeout: 60_000,
 };
 const multiProcessTest = 'apps/server/src/multi-process.test.ts';
+// The embedded database's own worker thread and lifecycle: nothing of it runs on PostgreSQL.
+const embeddedDatabaseTest = 'apps/server/src/db/client.test.ts';
 const postgres = process.env.TEST_DATABASE_URL
-  ? [{ test: { ...server, name: 'server-postgres', env: { TEST_DB_DRIVER: 'postgres' } } }]
+  ? [
+      {
+        test: {
+          ...server,
+          name: 'server-postgres',
+          env: { TEST_DB_DRIVER: 'postgres' },
+          exclude: [...configDefaults.exclude, embeddedDatabaseTest],
+        },
+      },
+    ]
   : [];
 
 export default defineConfig({

@@ -33,102 +33,99 @@ function watchLoop() {
   };
 }
 
-// The embedded database's own thread (docs/decisions/025-embedded-database-worker.md). Declared
-// in the "server-pglite" project only: the "server-postgres" one would run the same embedded
-// database a second time.
-if (process.env.TEST_DB_DRIVER !== 'postgres') {
-  describe('embedded database on its worker thread', () => {
-    let database: Database;
-    beforeAll(async () => {
-      database = await openDatabase({ loadDataDir: inject('pgliteTemplate') });
-    });
-    afterAll(() => database.close());
+// The embedded database's own thread (docs/decisions/025-embedded-database-worker.md). The
+// "server-postgres" project leaves this file out (vitest.config.ts): nothing here runs there.
+describe('embedded database on its worker thread', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ loadDataDir: inject('pgliteTemplate') });
+  });
+  afterAll(() => database.close());
 
-    it('runs a long query while the main thread keeps serving', async () => {
-      // A query of at least 300 ms on this machine, whatever its speed: the series doubles until then.
-      let took = 0;
-      let stall = 0;
-      for (let n = 100_000; took < 300; n *= 2) {
-        const watch = watchLoop();
-        const start = performance.now();
-        await database.db.execute(sql`select count(*) from generate_series(1, ${n}::int)`);
-        took = performance.now() - start;
-        stall = await watch.stop();
-      }
-      // In the main thread (PGlite before) the loop stalled for the whole query.
-      expect(stall).toBeLessThan(took / 2);
-    });
-
-    it('answers with node-postgres shapes: rowCount, int8 and numeric as strings', async () => {
-      await database.db.execute(sql`create temporary table shapes (n int8, x numeric)`);
-      const inserted = await database.db.execute(sql`insert into shapes values (9007199254740993, 1.5), (1, 2)`);
-      expect((inserted as { rowCount: number }).rowCount).toBe(2);
-      const rows = rowsOf<{ n: string; x: string }>(await database.db.execute(sql`select n, x from shapes order by x`));
-      expect(rows[0]).toEqual({ n: '9007199254740993', x: '1.5' });
-    });
-
-    it('keeps one session: a transaction sees its own writes, others wait for its commit', async () => {
-      await database.db.execute(sql`create temporary table one_writer (v int)`);
-      let inside = 0;
-      const tx = database.db.transaction(async (t) => {
-        await t.execute(sql`insert into one_writer values (1)`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        inside = Number(rowsOf<{ c: string }>(await t.execute(sql`select count(*) as c from one_writer`))[0]?.c);
-        await t.execute(sql`insert into one_writer values (2)`);
-      });
-      const outside = database.db.execute(sql`select count(*) as c from one_writer`);
-      await tx;
-      expect(inside).toBe(1);
-      // Queued behind the transaction on the single connection: it sees both rows, never one.
-      expect(rowsOf<{ c: string }>(await outside)[0]?.c).toBe('2');
-    });
+  it('runs a long query while the main thread keeps serving', async () => {
+    // A query of at least 300 ms on this machine, whatever its speed: the series doubles until then.
+    let took = 0;
+    let stall = 0;
+    for (let n = 100_000; took < 300; n *= 2) {
+      const watch = watchLoop();
+      const start = performance.now();
+      await database.db.execute(sql`select count(*) from generate_series(1, ${n}::int)`);
+      took = performance.now() - start;
+      stall = await watch.stop();
+    }
+    // In the main thread (PGlite before) the loop stalled for the whole query.
+    expect(stall).toBeLessThan(took / 2);
   });
 
-  describe('embedded database lifecycle', () => {
-    it('closes its data directory cleanly: a second start reopens it', async () => {
-      const dir = mkdtempSync(path.join(tmpdir(), 'cryptads-reopen-'));
-      try {
-        const first = await openDatabase({ dataDir: dir });
-        await first.db.execute(sql`create table kept (v text)`);
-        await first.db.execute(sql`insert into kept values ('still here')`);
-        await first.close();
-        const second = await openDatabase({ dataDir: dir });
-        const rows = rowsOf<{ v: string }>(await second.db.execute(sql`select v from kept`));
-        await second.close();
-        expect(rows).toEqual([{ v: 'still here' }]);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    }, 180_000); // initdb and every migration on disk, twice over
+  it('answers with node-postgres shapes: rowCount, int8 and numeric as strings', async () => {
+    await database.db.execute(sql`create temporary table shapes (n int8, x numeric)`);
+    const inserted = await database.db.execute(sql`insert into shapes values (9007199254740993, 1.5), (1, 2)`);
+    expect((inserted as { rowCount: number }).rowCount).toBe(2);
+    const rows = rowsOf<{ n: string; x: string }>(await database.db.execute(sql`select n, x from shapes order by x`));
+    expect(rows[0]).toEqual({ n: '9007199254740993', x: '1.5' });
+  });
 
-    it('a worker that cannot start fails the opening instead of hanging', async () => {
-      await expect(openDatabase({ loadDataDir: path.join(tmpdir(), 'no-such-template.tar') })).rejects.toThrow(
-        /worker exited.*no-such-template/,
+  it('keeps one session: a transaction sees its own writes, others wait for its commit', async () => {
+    await database.db.execute(sql`create temporary table one_writer (v int)`);
+    let inside = 0;
+    const tx = database.db.transaction(async (t) => {
+      await t.execute(sql`insert into one_writer values (1)`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      inside = Number(rowsOf<{ c: string }>(await t.execute(sql`select count(*) as c from one_writer`))[0]?.c);
+      await t.execute(sql`insert into one_writer values (2)`);
+    });
+    const outside = database.db.execute(sql`select count(*) as c from one_writer`);
+    await tx;
+    expect(inside).toBe(1);
+    // Queued behind the transaction on the single connection: it sees both rows, never one.
+    expect(rowsOf<{ c: string }>(await outside)[0]?.c).toBe('2');
+  });
+});
+
+describe('embedded database lifecycle', () => {
+  it('closes its data directory cleanly: a second start reopens it', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cryptads-reopen-'));
+    try {
+      const first = await openDatabase({ dataDir: dir });
+      await first.db.execute(sql`create table kept (v text)`);
+      await first.db.execute(sql`insert into kept values ('still here')`);
+      await first.close();
+      const second = await openDatabase({ dataDir: dir });
+      const rows = rowsOf<{ v: string }>(await second.db.execute(sql`select v from kept`));
+      await second.close();
+      expect(rows).toEqual([{ v: 'still here' }]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000); // initdb and every migration on disk, twice over
+
+  it('a worker that cannot start fails the opening instead of hanging', async () => {
+    await expect(openDatabase({ loadDataDir: path.join(tmpdir(), 'no-such-template.tar') })).rejects.toThrow(
+      /worker exited.*no-such-template/,
+    );
+  });
+
+  it('a worker that dies mid-query is a logged fatal and rejected queries, never a hang', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const embedded = await startEmbedded('memory://', inject('pgliteTemplate'));
+    const client = new pg.Client({ host: embedded.socketDir, user: 'postgres', database: 'postgres' });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      const running = expect(client.query('select count(*) from generate_series(1, 5000000)')).rejects.toThrow(
+        /terminated/,
       );
-    });
-
-    it('a worker that dies mid-query is a logged fatal and rejected queries, never a hang', async () => {
-      const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-      const embedded = await startEmbedded('memory://', inject('pgliteTemplate'));
-      const client = new pg.Client({ host: embedded.socketDir, user: 'postgres', database: 'postgres' });
-      client.on('error', () => {});
-      try {
-        await client.connect();
-        const running = expect(client.query('select count(*) from generate_series(1, 5000000)')).rejects.toThrow(
-          /terminated/,
-        );
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        await embedded.worker.terminate();
-        await running;
-        const again = new pg.Client({ host: embedded.socketDir, user: 'postgres', database: 'postgres' });
-        await expect(again.connect()).rejects.toThrow();
-        expect(errors).toHaveBeenCalledWith(
-          expect.stringMatching(/^database: FATAL the embedded database's worker exited/),
-        );
-        await embedded.close();
-      } finally {
-        errors.mockRestore();
-      }
-    }, 60_000);
-  });
-}
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await embedded.worker.terminate();
+      await running;
+      const again = new pg.Client({ host: embedded.socketDir, user: 'postgres', database: 'postgres' });
+      await expect(again.connect()).rejects.toThrow();
+      expect(errors).toHaveBeenCalledWith(
+        expect.stringMatching(/^database: FATAL the embedded database's worker exited/),
+      );
+      await embedded.close();
+    } finally {
+      errors.mockRestore();
+    }
+  }, 60_000);
+});
