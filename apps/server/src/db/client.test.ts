@@ -65,6 +65,19 @@ describe('embedded database on its worker thread', () => {
     expect(rows[0]).toEqual({ n: '9007199254740993', x: '1.5' });
   });
 
+  it('a statement that fails outside a transaction leaves the next ones working', async () => {
+    await database.db.execute(sql`create table failing_then_fine (id int primary key)`);
+    await database.db.execute(sql`insert into failing_then_fine values (1)`);
+    // node-postgres's pool drops the connection of a failed query and opens a new one at once.
+    await expect(database.db.execute(sql`insert into failing_then_fine values (1)`)).rejects.toThrow();
+    for (let i = 0; i < 3; i++) {
+      const r = (await database.db.execute(sql`select count(*)::int as n from failing_then_fine`)) as unknown as {
+        rows: { n: number }[];
+      };
+      expect(r.rows).toEqual([{ n: 1 }]);
+    }
+  });
+
   it('keeps one session: a transaction sees its own writes, others wait for its commit', async () => {
     await database.db.execute(sql`create temporary table one_writer (v int)`);
     let inside = 0;

@@ -63,10 +63,14 @@ const db = await PGlite.create({
 const execProtocolRawStream = db.execProtocolRawStream.bind(db);
 db.execProtocolRawStream = (message, opts) => execProtocolRawStream(message, opts).catch(fatal);
 
-// One connection: PGlite is a single session. The server's multiplexer interleaves
+// One connection in use: PGlite is a single session, and the server's multiplexer interleaves
 // connections message by message, which splits extended-protocol sequences (Parse, Bind,
-// Execute, Sync) of one connection with another's outside a transaction.
-const server = new PGLiteSocketServer({ db, path: options.socketPath, maxConnections: 1 });
+// Execute, Sync) of one connection with another's outside a transaction. The main thread's
+// pool keeps one client (max: 1); the second slot is for its replacement: node-postgres's pool
+// destroys a client whose query failed and connects anew at once, before this server has
+// finished detaching the old socket, and with one slot that connection was refused (the next
+// query failed with EPIPE).
+const server = new PGLiteSocketServer({ db, path: options.socketPath, maxConnections: 2 });
 await server.start().catch(fatal);
 port.postMessage({ type: 'ready' } satisfies FromWorker);
 
