@@ -50,6 +50,8 @@ import { payoutRoutes } from './modules/payouts/payouts.routes';
 import { marketplaceFulfilmentRoutes } from './modules/marketplace-fulfilment/fulfilment.routes';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes';
 import { marketplaceOrderRoutes } from './modules/marketplace-orders/marketplace-orders.routes';
+import { adminAccountsRoutes } from './modules/admin-accounts/admin-accounts.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { registerSandboxPage } from './modules/payments/sandbox-page.routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
@@ -232,6 +234,8 @@ export async function buildApp(opts: BuildOptions) {
       registerEndpoints(api, marketplaceRoutes);
       registerEndpoints(api, marketplaceOrderRoutes);
       registerEndpoints(api, marketplaceFulfilmentRoutes);
+      registerEndpoints(api, adminAccountsRoutes);
+      registerEndpoints(api, adminRoutes);
       if (opts.operatorToken) registerEndpoints(api, operatorRoutes(opts.operatorToken));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -26,6 +26,10 @@ const EnvSchema = z
     /** The in-process cache of sessions and their users (docs/decisions/026): entries, and seconds an entry lives (0: off). */
     SESSION_CACHE_MAX: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
     SESSION_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /** Back office (docs/decisions/032): an operator session unused this long ends. */
+    OPERATOR_IDLE_MINUTES: z.coerce.number().int().min(1).max(240).default(15),
+    /** Back office: a money action of at least this many euros needs a second operator's approval. */
+    APPROVAL_THRESHOLD_EUR: z.coerce.number().int().min(0).max(1_000_000_000).default(1000),
     /**
      * What this process does (docs/decisions/030): 'all' (one process, the default), or one role
      * of a deployment of several: 'api' (the /api routes and the web app), 'delivery' (/serve,
@@ -364,6 +368,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : null,
     sessionCache: { maxEntries: env.SESSION_CACHE_MAX, ttlMs: env.SESSION_CACHE_TTL_SECONDS * 1000 },
     role: env.PROCESS_ROLE,
+    operators: {
+      idleMinutes: env.OPERATOR_IDLE_MINUTES,
+      /** In micro-euros (1 € = 1 000 000). */
+      approvalThresholdMicros: BigInt(env.APPROVAL_THRESHOLD_EUR) * 1_000_000n,
+    },
     productName: env.PRODUCT_NAME,
     supportEmail: env.SUPPORT_EMAIL,
     logLevel: env.LOG_LEVEL,

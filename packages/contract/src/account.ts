@@ -1,13 +1,15 @@
 import { z } from 'zod';
 
 /** Account types of spec 000 §1. 0 means unassigned. */
-export const AccountType = { Unassigned: 0, Advertiser: 1, Publisher: 2 } as const;
+/** Operator (3): a back-office account, created only by `operator create` (never at sign-up). */
+export const AccountType = { Unassigned: 0, Advertiser: 1, Publisher: 2, Operator: 3 } as const;
 export type AccountType = (typeof AccountType)[keyof typeof AccountType];
 
 export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
   0: 'Unassigned',
   1: 'Advertiser',
   2: 'Publisher',
+  3: 'Operator',
 };
 
 /** Types a person can choose at sign-up. */

@@ -7,4 +7,6 @@ export const AppCode = {
   WrongPasswordOnDelete: 4,
   TwoFactorRequiredOnWithdraw: 32,
   TwoFactorInvalidOnWithdraw: 33,
+  /** An operator session without two-factor authentication: only the set-up calls answer. */
+  TwoFactorSetupRequired: 34,
 } as const;

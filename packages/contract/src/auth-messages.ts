@@ -29,6 +29,9 @@ export const AUTH_MESSAGES = {
   // Server reasons (spec: "shows the server reason").
   wrongCredentials: 'The email or password you entered is incorrect.',
   accountDisabled: 'Your account has been disabled. Please contact our support team.',
+  // Back-office operators (docs/decisions/032).
+  operatorTwoFactorRequired: 'Turn on two-factor authentication to use the back office.',
+  operatorIdle: (minutes: number) => `Your session ended after ${minutes} minutes without activity. Log in again.`,
   emailTaken: 'An account with this email address already exists. Please log in instead.',
   alreadyVerified: 'Your email address is already confirmed, redirecting...',
   credentialsExpired: 'Your login attempt has expired, redirecting...',

@@ -42,6 +42,13 @@ describe('RegisterInputSchema', () => {
     expect(RegisterInputSchema.safeParse({ ...valid, userType: 2 }).success).toBe(true);
   });
 
+  it('never lets sign-up choose an operator account (docs/decisions/032)', () => {
+    expect(messageFor(RegisterInputSchema, { ...valid, userType: 3 }, 'userType')).toBe(
+      AUTH_MESSAGES.chooseAccountType,
+    );
+    expect(RegisterInputSchema.safeParse({ ...valid, userType: 0 }).success).toBe(false);
+  });
+
   it('applies the email rules', () => {
     expect(messageFor(RegisterInputSchema, { ...valid, email: '' }, 'email')).toBe(VALIDATION_MESSAGES.emailRequired);
     expect(messageFor(RegisterInputSchema, { ...valid, email: 'nope' }, 'email')).toBe(

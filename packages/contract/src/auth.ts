@@ -45,6 +45,7 @@ export const UserTypeSchema = z.union([
   z.literal(AccountType.Unassigned),
   z.literal(AccountType.Advertiser),
   z.literal(AccountType.Publisher),
+  z.literal(AccountType.Operator),
 ]);
 
 export const LoginResponseSchema = z.object({

@@ -17,6 +17,10 @@ export const ROLES = ['public', 'advertiser', 'publisher', 'operator'] as const 
 /** Every signed-in customer account (advertisers and publishers). */
 export const CUSTOMER = ['advertiser', 'publisher'] as const satisfies readonly Role[];
 export const PUBLIC = ['public'] as const satisfies readonly Role[];
+/** Back-office operators (account type 3, docs/decisions/032). */
+export const OPERATOR = ['operator'] as const satisfies readonly Role[];
+/** Customers and operators: the current user, logout and the two-factor set-up. */
+export const CUSTOMER_OR_OPERATOR = ['advertiser', 'publisher', 'operator'] as const satisfies readonly Role[];
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -38,6 +42,11 @@ export type RouteDef = {
   download?: boolean;
   /** The reason of the 403 a signed-in account of another role reads (a generic one when omitted). */
   forbidden?: string;
+  /**
+   * An operator may call it before two-factor authentication is on (the set-up calls, the
+   * current user, logout); every other endpoint refuses such a session (docs/decisions/032).
+   */
+  operatorSetup?: boolean;
 };
 
 /** The schemas and documentation of an endpoint. */

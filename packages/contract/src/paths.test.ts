@@ -224,6 +224,14 @@ const cases: Record<string, { path: string; is: string; route: [group: string, k
     is: '/selling/orders/',
     route: ['selling', 'orders'],
   },
+  'admin.overview': { path: paths.admin.overview, is: '/admin/', route: ['shell', 'admin'] },
+  'admin.queue': { path: paths.admin.queue('payouts'), is: '/admin/queues/payouts/', route: ['admin', 'queue'] },
+  'admin.accounts': { path: paths.admin.accounts, is: '/admin/accounts/', route: ['admin', 'accounts'] },
+  'admin.account': { path: paths.admin.account(7), is: '/admin/accounts/7/', route: ['admin', 'account'] },
+  'admin.content': { path: paths.admin.content, is: '/admin/content/', route: ['admin', 'content'] },
+  'admin.audit': { path: paths.admin.audit, is: '/admin/audit/', route: ['admin', 'audit'] },
+  'admin.approvals': { path: paths.admin.approvals, is: '/admin/approvals/', route: ['admin', 'approvals'] },
+  'admin.setup2fa': { path: paths.admin.setup2fa, is: '/admin/setup-2fa/', route: ['admin', 'setup2fa'] },
 };
 
 /** The dotted names of the leaves of a nested object. */

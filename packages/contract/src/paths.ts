@@ -27,6 +27,20 @@ export type PreviewDevice = (typeof PREVIEW_DEVICES)[number];
 export const WIZARD_KINDS = ['display', 'native', 'popunder'] as const;
 export type WizardKind = (typeof WIZARD_KINDS)[number];
 
+/** The review queues of the back office: /admin/queues/{queue}/ (docs/decisions/032). */
+export const ADMIN_QUEUES = [
+  'campaigns',
+  'websites',
+  'zones',
+  'listings',
+  'documents',
+  'transfers',
+  'payouts',
+  'marketplace',
+  'traffic',
+] as const;
+export type AdminQueue = (typeof ADMIN_QUEUES)[number];
+
 const campaignTab = (tab: CampaignTab, id: number) => `/campaigns/all/${tab}/${id}/`;
 const websiteTab = (tab: WebsiteTab, id: number) => `/websites/all/${tab}/${id}/`;
 
@@ -124,6 +138,18 @@ export const paths = {
     myListings: '/selling/listings/',
     incomingOrders: '/selling/orders/',
   },
+  /** The back office of operators (account type 3), outside the customers' shell. */
+  admin: {
+    overview: '/admin/',
+    queue: (queue: AdminQueue) => `/admin/queues/${queue}/`,
+    accounts: '/admin/accounts/',
+    account: (id: number) => `/admin/accounts/${id}/`,
+    content: '/admin/content/',
+    audit: '/admin/audit/',
+    approvals: '/admin/approvals/',
+    /** The only screen of an operator whose two-factor authentication is still off. */
+    setup2fa: '/admin/setup-2fa/',
+  },
 } as const;
 
 /**
@@ -162,6 +188,8 @@ export const routePatterns = {
     cart: 'cart/*',
     newListing: 'new-listing/*',
     selling: 'selling/*',
+    /** The back office (features/admin): its own shell; the overview is its index. */
+    admin: 'admin/*',
   },
   /** Inside marketplace/* (features/marketplace): Browse Listings is the section's index. */
   marketplace: {
@@ -182,6 +210,16 @@ export const routePatterns = {
   selling: {
     listings: 'listings',
     orders: 'orders',
+  },
+  /** Inside admin/* (features/admin; the account screens come from features/admin-accounts). */
+  admin: {
+    queue: 'queues/:queue',
+    accounts: 'accounts',
+    account: 'accounts/:id',
+    content: 'content',
+    audit: 'audit',
+    approvals: 'approvals',
+    setup2fa: 'setup-2fa',
   },
   /** Inside campaigns/* (the section index redirects to the list). */
   campaigns: {

@@ -56,6 +56,7 @@ export function route<E extends EndpointDef>(endpoint: E, handler: Handler<E>, e
 const ACCOUNT_TYPES: Partial<Record<Role, AccountType>> = {
   advertiser: AccountType.Advertiser,
   publisher: AccountType.Publisher,
+  operator: AccountType.Operator,
 };
 
 /** The account types of an endpoint's roles; null for a public endpoint. */
@@ -112,6 +113,7 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
             app.requireUser({
               types,
               allowUnverified: endpoint.allowUnverified === true,
+              operatorSetup: endpoint.operatorSetup === true,
               ...(endpoint.forbidden ? { forbidden: endpoint.forbidden } : {}),
             }),
             refuseHostileInput,

@@ -9,6 +9,7 @@ import { openDatabase } from '../db/client';
 import { createBus } from '../lib/bus';
 import { readHandoff } from './handoff';
 import { commands } from './registry';
+import { outputOf, runOperatorCommand } from './run';
 
 const [domain, action, ...args] = process.argv.slice(2);
 const usage = () => {
@@ -57,8 +58,8 @@ const ctx: AppContext = {
   bus: await createBus(config, database),
 };
 try {
-  const out = await command.run(ctx, args);
-  console.log(out);
+  // The same runner as the back office: one transaction with its audit entry (docs/decisions/032).
+  console.log(outputOf(await runOperatorCommand(ctx, { kind: 'command line' }, String(domain), String(action), args)));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

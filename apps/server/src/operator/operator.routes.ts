@@ -1,8 +1,8 @@
 import { operatorEndpoints as api } from '@cryptads/contract/endpoints/operator';
 import { route } from '../lib/endpoint-routes';
-import { AppError, forbidden } from '../lib/errors';
+import { forbidden } from '../lib/errors';
 import { safeEqual } from '../lib/crypto';
-import { commands } from './registry';
+import { outputOf, runOperatorCommand } from './run';
 
 /**
  * POST /api/operator/run: the operator CLI's hand-off to a running server. It takes no
@@ -16,13 +16,9 @@ export function operatorRoutes(token: string) {
       const loopback = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.socket.remoteAddress ?? '');
       if (!loopback || typeof given !== 'string' || !safeEqual(given, token))
         throw forbidden('Operator commands are local only.');
-      const command = commands[body.domain]?.[body.action];
-      if (!command) throw new AppError(404, 'Unknown operator command.');
-      try {
-        return { output: await command.run(ctx, body.args) };
-      } catch (error) {
-        throw new AppError(400, error instanceof Error ? error.message : String(error));
-      }
+      // Audited as the command line's (docs/decisions/032).
+      const result = await runOperatorCommand(ctx, { kind: 'command line' }, body.domain, body.action, body.args);
+      return { output: outputOf(result) };
     }),
   ];
 }

@@ -1,9 +1,11 @@
 import { announcementCommands } from './commands/announcements';
+import { approvalCommands } from './commands/approvals';
 import { campaignCommands } from './commands/campaigns';
 import { deliveryCommands } from './commands/delivery';
 import { kycCommands } from './commands/kyc';
 import { ledgerCommands } from './commands/ledger';
 import { marketplaceCommands } from './commands/marketplace';
+import { operatorCommands } from './commands/operators';
 import { listingCommands } from './commands/listings';
 import { payoutCommands } from './commands/payouts';
 import { depositCommands } from './commands/deposits';
@@ -31,4 +33,6 @@ export const commands: Record<string, Record<string, OperatorCommand>> = {
   listing: listingCommands,
   traffic: trafficCommands,
   delivery: deliveryCommands,
+  operator: operatorCommands,
+  approval: approvalCommands,
 };

@@ -5,4 +5,10 @@ export type OperatorCommand = {
   help: string;
   /** Does the work and returns a line to print; throws with a message on refusal. */
   run: (ctx: AppContext, args: string[]) => Promise<string>;
+  /**
+   * The micro-euros this call moves, for the two-operator rule (docs/decisions/032): a call
+   * of at least APPROVAL_THRESHOLD_EUR waits for a second operator. Null: no amount (or
+   * nothing to check, e.g. the arguments do not parse: `run` refuses them).
+   */
+  amount?: (ctx: AppContext, args: string[]) => bigint | null | Promise<bigint | null>;
 };

@@ -1,12 +1,19 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { GENERIC_MESSAGES, AppCode } from '@cryptads/contract/api';
-import type { AccountType } from '@cryptads/contract/account';
+import { AccountType } from '@cryptads/contract/account';
 import { AUTH_MESSAGES } from '@cryptads/contract/auth';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import type { AppContext, RequestMeta } from '../context';
 import { sha256 } from '../lib/crypto';
-import { findSessionByHash, type SessionRow, touchSession, type UserRow } from '../modules/sessions/sessions.service';
+import { userChanged } from '../modules/sessions/cache';
+import {
+  findSessionByHash,
+  revokeSession,
+  type SessionRow,
+  touchSession,
+  type UserRow,
+} from '../modules/sessions/sessions.service';
 
 export type Auth = { user: UserRow; session: SessionRow; token: string };
 
@@ -17,6 +24,8 @@ export type AuthOptions = {
   forbidden?: string;
   /** Lets a session of an account whose email is not confirmed through (verification calls). */
   allowUnverified?: boolean;
+  /** Lets an operator without two-factor authentication through (its set-up calls). */
+  operatorSetup?: boolean;
 };
 
 declare module 'fastify' {
@@ -65,6 +74,22 @@ async function liveSession(ctx: AppContext, token: string) {
   return found;
 }
 
+/**
+ * Back-office operators (docs/decisions/032): a session unused for OPERATOR_IDLE_MINUTES ends
+ * (lastSeenAt is written at most once a minute, so it may end up to a minute early), and until
+ * two-factor authentication is on only the set-up endpoints answer.
+ */
+async function checkOperatorSession(ctx: AppContext, found: { user: UserRow; session: SessionRow }, opts: AuthOptions) {
+  const idleMinutes = ctx.config.operators.idleMinutes;
+  if (Date.now() - found.session.lastSeenAt.getTime() > idleMinutes * 60_000) {
+    await revokeSession(ctx.db, found.session.id);
+    await userChanged(ctx, found.user.id);
+    throw unauthorized(AUTH_MESSAGES.operatorIdle(idleMinutes));
+  }
+  if (!found.user.twoFactorSecret && !opts.operatorSetup)
+    throw new AppError(403, AUTH_MESSAGES.operatorTwoFactorRequired, { code: AppCode.TwoFactorSetupRequired });
+}
+
 export default fp(async function auth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
   app.decorate('requireUser', (opts: AuthOptions = {}) => {
@@ -76,6 +101,7 @@ export default fp(async function auth(app: FastifyInstance) {
       if (found.user.disabledAt) throw new AppError(401, AUTH_MESSAGES.accountDisabled, { code: AppCode.Banned });
       if (found.session.scope !== 'full' && !opts.allowUnverified)
         throw new AppError(403, GENERIC_MESSAGES.emailNotVerified);
+      if (found.user.type === AccountType.Operator) await checkOperatorSession(app.ctx, found, opts);
       if (opts.types && !opts.types.includes(found.user.type as AccountType))
         throw opts.forbidden ? new AppError(403, opts.forbidden) : forbidden();
       await touchSession(app.ctx.db, found.session);

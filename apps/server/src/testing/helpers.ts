@@ -5,6 +5,8 @@ import { hashPassword } from '../lib/password';
 import { userChanged } from '../modules/sessions/cache';
 import { createSession } from '../modules/sessions/sessions.service';
 import type { App } from '../app';
+import { newTotpSecret, sealTotpSecret } from '../lib/totp';
+import { runOperatorCommand } from '../operator/run';
 
 export const STRONG_PASSWORD = 'Str0ng!Passw0rd';
 
@@ -50,6 +52,37 @@ export async function loginAs(
     meta: { ip: '127.0.0.1', userAgent: 'vitest' },
   });
   return { user, token, email, password, headers: bearer(token) };
+}
+
+/**
+ * A back-office operator (docs/decisions/032) made with `operator create`, its password set
+ * directly and, unless `twoFactor: false`, two-factor authentication on (`totpSecret` makes
+ * codes with currentTotp). Returns a full session as loginAs does.
+ */
+export async function loginAsOperator(app: App, opts: { twoFactor?: boolean; email?: string } = {}) {
+  const email = opts.email ?? uniqueEmail('operator');
+  const password = STRONG_PASSWORD;
+  await runOperatorCommand(app.ctx, { kind: 'command line' }, 'operator', 'create', [email, 'Olga', 'Operator']);
+  const totpSecret = opts.twoFactor === false ? null : newTotpSecret();
+  const [created] = await app.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!created) throw new Error('operator create made no account');
+  const [user] = await app.ctx.db
+    .update(users)
+    .set({
+      passwordHash: await hashPassword(password),
+      twoFactorSecret: totpSecret ? sealTotpSecret(app.ctx.config.totp.encryptionKey, created.id, totpSecret) : null,
+    })
+    .where(eq(users.id, created.id))
+    .returning();
+  if (!user) throw new Error('operator update returned nothing');
+  await userChanged(app.ctx, user.id);
+  const { token, session } = await createSession(app.ctx.db, {
+    userId: user.id,
+    scope: 'full',
+    rememberMe: false,
+    meta: { ip: '127.0.0.1', userAgent: 'vitest' },
+  });
+  return { user, session, token, email, password, totpSecret, headers: bearer(token) };
 }
 
 /** The newest mail to an address, from the outbox (the same data /api/dev/mailbox serves). */

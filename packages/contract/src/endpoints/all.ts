@@ -1,4 +1,6 @@
 import type { EndpointDef } from '../endpoint';
+import { adminEndpoints } from './admin';
+import { adminAccountsEndpoints } from './admin-accounts';
 import { announcementEndpoints } from './announcements';
 import { authEndpoints } from './auth';
 import { billingDetailsEndpoints } from './billing-details';
@@ -48,6 +50,8 @@ export const endpointsByDomain = {
   marketplace: marketplaceEndpoints,
   marketplaceOrders: marketplaceOrderEndpoints,
   marketplaceSelling: marketplaceSellingEndpoints,
+  admin: adminEndpoints,
+  adminAccounts: adminAccountsEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(endpointsByDomain).flatMap((domain) =>

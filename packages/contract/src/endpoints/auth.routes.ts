@@ -1,4 +1,4 @@
-import { CUSTOMER, defineRoutes, PUBLIC } from '../endpoint';
+import { CUSTOMER, CUSTOMER_OR_OPERATOR, defineRoutes, PUBLIC } from '../endpoint';
 
 /**
  * Login, sign-up, recovery, email verification and two-factor (spec 000 §2, §5). The
@@ -9,7 +9,13 @@ export const authRoutes = defineRoutes({
   register: { method: 'POST', path: '/register', roles: PUBLIC },
   recovery: { method: 'POST', path: '/recovery', roles: PUBLIC },
   recoveryValidate: { method: 'POST', path: '/recovery-validate', roles: PUBLIC },
-  logout: { method: 'POST', path: '/user/logout', roles: CUSTOMER, allowUnverified: true },
+  logout: {
+    method: 'POST',
+    path: '/user/logout',
+    roles: CUSTOMER_OR_OPERATOR,
+    allowUnverified: true,
+    operatorSetup: true,
+  },
   validateEmailCode: {
     method: 'POST',
     path: '/user/emailVerification/validate',
@@ -17,8 +23,19 @@ export const authRoutes = defineRoutes({
     allowUnverified: true,
   },
   requestEmailCode: { method: 'POST', path: '/user/emailVerification/request', roles: CUSTOMER, allowUnverified: true },
-  twoFactorStatus: { method: 'GET', path: '/user/twoFactor', roles: CUSTOMER },
-  twoFactorRequest: { method: 'GET', path: '/user/twoFactor/request', roles: CUSTOMER },
-  twoFactorEnable: { method: 'POST', path: '/user/twoFactor/validate', roles: CUSTOMER },
+  twoFactorStatus: { method: 'GET', path: '/user/twoFactor', roles: CUSTOMER_OR_OPERATOR, operatorSetup: true },
+  twoFactorRequest: {
+    method: 'GET',
+    path: '/user/twoFactor/request',
+    roles: CUSTOMER_OR_OPERATOR,
+    operatorSetup: true,
+  },
+  twoFactorEnable: {
+    method: 'POST',
+    path: '/user/twoFactor/validate',
+    roles: CUSTOMER_OR_OPERATOR,
+    operatorSetup: true,
+  },
+  // Operators keep two-factor on (docs/decisions/032): they cannot turn it off.
   twoFactorDisable: { method: 'DELETE', path: '/user/twoFactor/disable', roles: CUSTOMER },
 });

@@ -16,3 +16,4 @@ export * from './users';
 export * from './websites';
 export * from './stats';
 export * from './marketplace';
+export * from './audit';

@@ -21,7 +21,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    /** 0 unassigned, 1 advertiser, 2 publisher. */
+    /** 0 unassigned, 1 advertiser, 2 publisher, 3 operator (docs/decisions/032). */
     type: smallint('type').notNull(),
     /** Public tracking identifier (spec "com"), used in invite links. */
     com: text('com').notNull(),
@@ -43,7 +43,7 @@ export const users = pgTable(
     uniqueIndex('users_email_uq').on(t.email),
     uniqueIndex('users_com_uq').on(t.com),
     check('users_balance_nonnegative', sql`${t.balanceMicros} >= 0`),
-    check('users_type_valid', sql`${t.type} in (0, 1, 2)`),
+    check('users_type_valid', sql`${t.type} in (0, 1, 2, 3)`),
   ],
 );
 

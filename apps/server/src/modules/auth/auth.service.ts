@@ -291,6 +291,21 @@ export async function requestRecovery(ctx: AppContext, input: { email: string; c
   return { message: AUTH_MESSAGES.recoverySent };
 }
 
+/**
+ * Mails a link to choose a password, the recovery link (docs/decisions/032): `operator create`
+ * sends it to a new operator, who sets a password on the reset screen. Call it with the
+ * transaction of the account's creation and a mailer that waits for its commit.
+ */
+export async function mailPasswordLink(ctx: AppContext, user: { id: number; email: string; firstName: string }) {
+  const { secret } = await issueCode(ctx.db, {
+    userId: user.id,
+    purpose: 'password_recovery',
+    ttlMinutes: RECOVERY_LINK_TTL_MINUTES,
+  });
+  const link = `${ctx.config.publicUrl}${paths.passwordRecovery(secret)}`;
+  await ctx.mailer.send(recoveryEmail(ctx.config, user.email, user.firstName, link));
+}
+
 export async function completeRecovery(
   ctx: AppContext,
   input: { password: string; code: string; captcha: string },

@@ -130,11 +130,17 @@ export async function uploadDocument(ctx: AppContext, user: UserRow, input: Docu
 }
 
 /** GET /billing/documents/{id}/file: the owner's file as an attachment, never cached, never rendered inline. */
-export async function sendDocumentFile(ctx: AppContext, user: UserRow, id: string, reply: FastifyReply) {
+export async function sendDocumentFile(
+  ctx: AppContext,
+  /** The owner; null for the back office, which reads any account's document (opened inline). */
+  user: Pick<UserRow, 'id'> | null,
+  id: string,
+  reply: FastifyReply,
+) {
   const [row] = await ctx.db
     .select()
     .from(billingDocuments)
-    .where(and(eq(billingDocuments.id, id), eq(billingDocuments.userId, user.id)))
+    .where(user ? and(eq(billingDocuments.id, id), eq(billingDocuments.userId, user.id)) : eq(billingDocuments.id, id))
     .limit(1);
   if (!row) throw notFound();
   const bytes = await billingAdapters(ctx).documents.get(row.storageKey);
@@ -142,7 +148,10 @@ export async function sendDocumentFile(ctx: AppContext, user: UserRow, id: strin
   const ascii = row.name.replace(/[^\x20-\x7e]/g, '_').replace(/[\\"]/g, '_');
   return reply
     .type(row.mime)
-    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.name)}`)
+    .header(
+      'content-disposition',
+      `${user ? 'attachment' : 'inline'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
+    )
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .header('content-security-policy', "default-src 'none'; sandbox")

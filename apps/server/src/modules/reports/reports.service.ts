@@ -198,6 +198,35 @@ export async function todayStats(ctx: AppContext, user: UserRow, now: Date = new
   return { impressions: p.impressions, clicks: p.clicks, money: p.money, ctr: p.ctr };
 }
 
+/**
+ * The whole network's figures of today (UTC) from the rollups, for the back office's overview:
+ * billed impressions and clicks, advertiser spend, publisher earnings, and filtered traffic.
+ */
+export async function networkToday(db: DbOrTx, now: Date = new Date()) {
+  const day = todayUtc(now);
+  const from = dayStart(day).toISOString();
+  const [billed] = await rowsOf<{ impressions: string; clicks: string; cost: string; earnings: string }>(
+    db,
+    sql`select coalesce(sum(impressions), 0)::text as impressions, coalesce(sum(clicks), 0)::text as clicks,
+          coalesce(sum(cost_micros), 0)::text as cost, coalesce(sum(earnings_micros), 0)::text as earnings
+        from stats_hourly where hour >= ${from}::timestamptz`,
+  );
+  const [filtered] = await rowsOf<{ impressions: string; clicks: string }>(
+    db,
+    sql`select coalesce(sum(impressions), 0)::text as impressions, coalesce(sum(clicks), 0)::text as clicks
+        from filtered_hourly where hour >= ${from}::timestamptz`,
+  );
+  return {
+    day,
+    impressions: Number(billed?.impressions ?? 0),
+    clicks: Number(billed?.clicks ?? 0),
+    spendMicros: BigInt(billed?.cost ?? 0),
+    earningsMicros: BigInt(billed?.earnings ?? 0),
+    filteredImpressions: Number(filtered?.impressions ?? 0),
+    filteredClicks: Number(filtered?.clicks ?? 0),
+  };
+}
+
 // ---------------------------------------------------------------- reports
 
 /** The dimension as a SQL expression over stats_hourly, and whether the role may use it. */

@@ -300,7 +300,7 @@ const REVIEW_STATUS: Record<ReviewAction, number> = {
  * An account manager's decision on a website, in one transaction (a savepoint when `db` is
  * already one); approving also activates its Pending zones.
  */
-export async function reviewWebsite(db: DbOrTx, websiteId: number, action: ReviewAction) {
+export async function reviewWebsite(db: DbOrTx, websiteId: number, action: ReviewAction, reason?: string) {
   return db.transaction(async (tx) => {
     const [site] = await tx.select().from(websites).where(eq(websites.id, websiteId)).limit(1);
     if (!site) throw new Error(`No website #${websiteId}.`);
@@ -330,7 +330,9 @@ export async function reviewWebsite(db: DbOrTx, websiteId: number, action: Revie
       reject: {
         type: NotificationType.Error,
         title: 'Website rejected',
-        message: `${site.domain} has not been approved. Please contact us for details.`,
+        message: reason
+          ? `${site.domain} has not been approved. Reason: ${reason}`
+          : `${site.domain} has not been approved. Please contact us for details.`,
       },
       pause: {
         type: NotificationType.Error,
@@ -344,7 +346,7 @@ export async function reviewWebsite(db: DbOrTx, websiteId: number, action: Revie
 }
 
 /** An account manager's decision on one zone, by its number or its public id, in one transaction. */
-export async function reviewZone(db: DbOrTx, zoneRef: string, action: ReviewAction) {
+export async function reviewZone(db: DbOrTx, zoneRef: string, action: ReviewAction, reason?: string) {
   return db.transaction(async (tx) => {
     const where = /^\d+$/.test(zoneRef) ? eq(zones.id, Number(zoneRef)) : eq(zones.unique, zoneRef);
     const [found] = await tx
@@ -361,7 +363,11 @@ export async function reviewZone(db: DbOrTx, zoneRef: string, action: ReviewActi
     const label = `${found.zone.alias}`;
     const texts = {
       approve: { type: NotificationType.Success, title: 'Ad zone approved', message: `${label} is now active.` },
-      reject: { type: NotificationType.Error, title: 'Ad zone rejected', message: `${label} has not been approved.` },
+      reject: {
+        type: NotificationType.Error,
+        title: 'Ad zone rejected',
+        message: `${label} has not been approved.${reason ? ` Reason: ${reason}` : ''}`,
+      },
       pause: { type: NotificationType.Error, title: 'Ad zone paused', message: `${label} has been paused.` },
     } as const;
     await notify(tx, found.site.ownerId, { ...texts[action], link: paths.website.adCodes(found.site.id) });

@@ -81,10 +81,11 @@ export const campaignCommands: Record<string, OperatorCommand> = {
     },
   },
   reject: {
-    args: '<campaign id>',
-    help: 'reject a pending campaign',
-    async run(ctx, [arg]) {
+    args: '<campaign id> [reason...]',
+    help: 'reject a pending campaign; the reason is shown to the advertiser in the notification',
+    async run(ctx, [arg, ...words]) {
       const c = await find(ctx, arg);
+      const reason = words.join(' ').trim();
       if (c.status === CampaignStatus.Archived || c.status === CampaignStatus.Rejected)
         throw new Error(`Campaign #${c.id} is ${campaignStatusLabel(c.status)}; it cannot be rejected.`);
       await ctx.db.transaction(async (tx) => {
@@ -96,11 +97,11 @@ export const campaignCommands: Record<string, OperatorCommand> = {
         await notify(tx, c.ownerId, {
           type: NotificationType.Error,
           title: 'Campaign rejected',
-          message: `Your campaign "${c.name}" was not approved. Please review it or contact your account manager.`,
+          message: `Your campaign "${c.name}" was not approved.${reason ? ` Reason: ${reason}` : ''} Please review it or contact your account manager.`,
           link: paths.campaign.setup(c.id),
         });
       });
-      return `Campaign #${c.id} rejected.`;
+      return `Campaign #${c.id} rejected${reason ? `: ${reason}` : ''}.`;
     },
   },
   lock: {

@@ -1,4 +1,4 @@
-import { formatEuros, microsToEuros } from '@cryptads/contract/money';
+import { eurosToMicros, formatEuros, microsToEuros } from '@cryptads/contract/money';
 import { confirmBankTransfer } from '../../modules/payments/deposits.service';
 import type { OperatorCommand } from '../types';
 
@@ -9,6 +9,11 @@ export const depositCommands: Record<string, OperatorCommand> = {
   'confirm-bank': {
     args: '<reference> <euros>',
     help: 'a bank transfer with this reference arrived: credit the account (VAT included in the euros received); once per reference',
+    // Two-operator rule (docs/decisions/032): the euros received.
+    amount(_ctx, [, amount]) {
+      const n = Number(amount);
+      return Number.isFinite(n) && n > 0 && n <= 1_000_000_000 ? eurosToMicros(n) : null;
+    },
     async run(ctx, [reference, amount]) {
       if (!reference || amount === undefined) throw new Error('Give the reference and the euros received.');
       const result = await confirmBankTransfer(ctx, reference, Number(amount));

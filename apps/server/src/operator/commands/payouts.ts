@@ -59,6 +59,16 @@ export const payoutCommands: Record<string, OperatorCommand> = {
   sent: {
     args: '<id> <reference>',
     help: 'mark a payout sent with the bank reference or transaction hash (the money leaves the balance)',
+    // Two-operator rule (docs/decisions/032): the payout's amount, while it still moves money.
+    async amount(ctx, [id]) {
+      const n = Number(id);
+      if (!Number.isInteger(n) || n <= 0 || n > 2_147_483_647) return null;
+      const [row] = await ctx.db
+        .select({ amountMicros: payouts.amountMicros, status: payouts.status })
+        .from(payouts)
+        .where(eq(payouts.id, n));
+      return row?.status === 'requested' ? row.amountMicros : null;
+    },
     async run(ctx, [id, reference]) {
       if (!reference) throw new Error('Give the bank reference or the transaction hash.');
       const { payout, from } = await markPayoutSent(ctx.db, payoutId(id), reference);

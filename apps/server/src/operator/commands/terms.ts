@@ -14,15 +14,27 @@ export async function readOperatorFile(file: string | undefined) {
   }
 }
 
+/** Both forms of `terms publish`: the text of a file or of the back office's form. */
+async function publishTermsText(ctx: Parameters<OperatorCommand['run']>[0], text: string) {
+  const { title, body } = parseLegalFile(text, 'Terms of Service');
+  if (body.length < 20) throw new Error('The terms file is too short to be terms.');
+  const terms = await publishTerms(ctx.db, { title, body });
+  return `Published platform terms version ${terms.version} (${terms.title}).`;
+}
+
 export const termsCommands: Record<string, OperatorCommand> = {
   publish: {
     args: '<file>',
     help: "publish a new version of the platform terms ('# Title' on the first line, Markdown after); every user accepts it on the next visit",
     async run(ctx, [file]) {
-      const { title, body } = parseLegalFile(await readOperatorFile(file), 'Terms of Service');
-      if (body.length < 20) throw new Error('The terms file is too short to be terms.');
-      const terms = await publishTerms(ctx.db, { title, body });
-      return `Published platform terms version ${terms.version} (${terms.title}).`;
+      return publishTermsText(ctx, await readOperatorFile(file));
+    },
+  },
+  'publish-text': {
+    args: '<markdown>',
+    help: "publish new platform terms given as one argument ('# Title' on the first line; the back office's form)",
+    async run(ctx, [markdown]) {
+      return publishTermsText(ctx, markdown ?? '');
     },
   },
 };

@@ -1,5 +1,13 @@
 import { flaggedZones, flagOptions, formatFlagged } from '../../modules/delivery/flagged';
+import type { AppContext } from '../../context';
 import type { OperatorCommand } from '../types';
+
+/** The zones `traffic flagged` lists, as data (the back office's traffic queue). */
+export async function flaggedTraffic(ctx: AppContext, hours?: number) {
+  const opts = flagOptions(ctx.config);
+  if (hours !== undefined) opts.hours = hours;
+  return flaggedZones(ctx.db, opts);
+}
 
 export const trafficCommands: Record<string, OperatorCommand> = {
   flagged: {

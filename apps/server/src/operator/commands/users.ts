@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { eurosToMicros, formatEuros, microsToEuros } from '@cryptads/contract/money';
 import { users } from '../../db/schema/users';
 import { emitEvent } from '../../modules/events/events';
-import { available, balanceAfter, operatorCredit } from '../../modules/ledger/ledger.service';
+import { available, balanceAfter, operatorCredit, platform, transfer } from '../../modules/ledger/ledger.service';
 import { revokeUserSessions } from '../../modules/sessions/sessions.service';
 import { userChanged } from '../../modules/sessions/cache';
 import type { OperatorCommand } from '../types';
@@ -17,8 +17,8 @@ async function findByEmail(ctx: Parameters<OperatorCommand['run']>[0], email: st
 /** Disabling an account ends its sessions; its next login answers 401 with code 99. */
 export const userCommands: Record<string, OperatorCommand> = {
   disable: {
-    args: '<email>',
-    help: 'disable an account and end its sessions',
+    args: '<email> [reason...]',
+    help: 'disable an account and end its sessions (the reason is kept in the audit trail)',
     async run(ctx, [email]) {
       const user = await findByEmail(ctx, email);
       await ctx.db.transaction(async (tx) => {
@@ -45,8 +45,12 @@ export const userCommands: Record<string, OperatorCommand> = {
     },
   },
   credit: {
-    args: '<email> <euros> <reference>',
-    help: 'credit an account from the operator credits account (a wire received by hand); the reference is applied once',
+    args: '<email> <euros> <reference> [reason...]',
+    help: 'credit an account from the operator credits account (a wire received by hand); the reference is applied once; the reason is kept in the audit trail',
+    amount(_ctx, [, euros]) {
+      const n = Number(euros);
+      return Number.isFinite(n) && n > 0 && n <= 1_000_000 ? eurosToMicros(n) : null;
+    },
     async run(ctx, [email, euros, reference]) {
       const user = await findByEmail(ctx, email);
       const amount = Number(euros);
@@ -67,6 +71,47 @@ export const userCommands: Record<string, OperatorCommand> = {
       return applied
         ? `Credited ${formatEuros(amount)} to ${user.email}; balance ${balance}.`
         : `Reference ${reference} was already credited; nothing changed.`;
+    },
+  },
+  adjust: {
+    args: '<email> <euros> <reason...>',
+    help: "a signed correction of an account's available balance (negative takes money back; never below zero)",
+    amount(_ctx, [, euros]) {
+      const n = Number(euros);
+      return Number.isFinite(n) && n !== 0 && Math.abs(n) <= 1_000_000 ? eurosToMicros(Math.abs(n)) : null;
+    },
+    async run(ctx, [email, euros, ...reasonWords]) {
+      const user = await findByEmail(ctx, email);
+      const amount = Number(euros);
+      if (!Number.isFinite(amount) || amount === 0 || Math.abs(amount) > 1_000_000)
+        throw new Error('Give a non-zero amount in euros between -1,000,000 and 1,000,000.');
+      const reason = reasonWords.join(' ').trim();
+      if (!reason) throw new Error('Give the reason of the adjustment.');
+      const micros = eurosToMicros(Math.abs(amount));
+      const description = 'Adjustment by an account manager';
+      const posted = await ctx.db.transaction((tx) =>
+        amount > 0
+          ? operatorCredit(tx, { userId: user.id, amountMicros: micros, description })
+          : transfer(tx, {
+              from: available(user.id),
+              to: platform('operator_credits'),
+              amountMicros: micros,
+              kind: 'adjustment',
+              description,
+            }),
+      );
+      const balance = formatEuros(microsToEuros(balanceAfter(posted, available(user.id)) ?? 0n));
+      return `Adjusted ${user.email} by ${amount > 0 ? '+' : '-'}${formatEuros(Math.abs(amount))}; balance ${balance}.`;
+    },
+  },
+  'end-sessions': {
+    args: '<email>',
+    help: 'log an account out everywhere (ends every session)',
+    async run(ctx, [email]) {
+      const user = await findByEmail(ctx, email);
+      await revokeUserSessions(ctx.db, user.id);
+      await userChanged(ctx, user.id);
+      return `Ended the sessions of ${user.email} (#${user.id}).`;
     },
   },
 };

@@ -1,0 +1,143 @@
+import { and, eq } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import type { MailMessage, Mailer } from '../adapters/mail/mail';
+import type { Db } from '../db/client';
+import type { Bus } from '../lib/bus';
+import { operatorApprovals } from '../db/schema/audit';
+import { AppError } from '../lib/errors';
+import { type Actor, writeAudit } from '../modules/audit/audit.service';
+import { commands } from './registry';
+
+/**
+ * Runs an operator command for the command line, its hand-off and the back office
+ * (docs/decisions/032): the change and its audit entry commit together or not at all. A money
+ * call at or above APPROVAL_THRESHOLD_EUR is not applied: it becomes a pending approval that a
+ * second operator decides (modules/audit/approvals.service.ts).
+ */
+
+export type CommandResult = { output: string } | { pendingApproval: { id: number; amountMicros: string } };
+
+/**
+ * What a command does outside the database waits for its commit, and is dropped with a
+ * rollback: mails (the outbox writes through another handle, which the embedded database's
+ * single connection would make wait on the open transaction forever) and bus messages (a
+ * session cache told before the commit could read the old row again and keep it). Inside an
+ * outer deferral (an approval), they join the outer queue.
+ */
+type Deferred = { mailer: Mailer; bus: Bus; flush: () => Promise<void> };
+const DEFERRED = Symbol('deferred until commit');
+type Marked<T> = T & { [DEFERRED]?: true };
+
+export function deferEffects(ctx: AppContext): Deferred {
+  if ((ctx.mailer as Marked<Mailer>)[DEFERRED] && (ctx.bus as Marked<Bus>)[DEFERRED])
+    return { mailer: ctx.mailer, bus: ctx.bus, flush: async () => {} };
+  const mails: MailMessage[] = [];
+  const messages: [string, string][] = [];
+  const mailer: Marked<Mailer> = {
+    kind: ctx.mailer.kind,
+    [DEFERRED]: true,
+    send: async (message) => {
+      mails.push(message);
+    },
+    close: () => ctx.mailer.close(),
+  };
+  const bus: Marked<Bus> = {
+    [DEFERRED]: true,
+    publish: async (topic, message) => {
+      messages.push([topic, message]);
+    },
+    subscribe: (topic, handler) => ctx.bus.subscribe(topic, handler),
+    ...(ctx.bus.onGap ? { onGap: ctx.bus.onGap.bind(ctx.bus) } : {}),
+    close: () => ctx.bus.close(),
+  };
+  return {
+    mailer,
+    bus,
+    flush: async () => {
+      for (const [topic, message] of messages.splice(0)) await ctx.bus.publish(topic, message);
+      for (const message of mails.splice(0)) await ctx.mailer.send(message);
+    },
+  };
+}
+
+export async function runOperatorCommand(
+  ctx: AppContext,
+  actor: Actor,
+  domain: string,
+  action: string,
+  args: string[],
+  opts: { approvalId?: number } = {},
+): Promise<CommandResult> {
+  const group = Object.hasOwn(commands, domain) ? commands[domain] : undefined;
+  const command = group && Object.hasOwn(group, action) ? group[action] : undefined;
+  if (!command) throw new AppError(404, 'Unknown operator command.');
+  const { mailer, bus, flush } = deferEffects(ctx);
+  let result: CommandResult;
+  try {
+    result = await ctx.db.transaction(async (tx) => {
+      // Commands keep calling ctx.db.transaction: on the transaction, that is a savepoint.
+      const inner: AppContext = { ...ctx, db: tx as unknown as Db, mailer, bus };
+      if (opts.approvalId !== undefined) {
+        // Only decideApproval passes it, for the pending request it holds locked: the very
+        // command of that request, nothing else, skips the threshold.
+        const [approval] = await tx
+          .select()
+          .from(operatorApprovals)
+          .where(and(eq(operatorApprovals.id, opts.approvalId), eq(operatorApprovals.status, 'pending')));
+        if (
+          !approval ||
+          approval.domain !== domain ||
+          approval.action !== action ||
+          JSON.stringify(approval.args) !== JSON.stringify(args)
+        )
+          throw new AppError(409, 'This request has already been decided.');
+      } else if (command.amount) {
+        const amount = await command.amount(inner, args);
+        if (amount !== null && amount >= ctx.config.operators.approvalThresholdMicros) {
+          const [approval] = await tx
+            .insert(operatorApprovals)
+            .values({
+              domain,
+              action,
+              args,
+              amountMicros: amount,
+              requestedBy: actor.kind === 'operator' ? actor.userId : null,
+              requestedByEmail: actor.kind === 'operator' ? actor.email : null,
+              requestedVia: actor.kind === 'operator' ? 'screen' : 'command line',
+            })
+            .returning({ id: operatorApprovals.id });
+          if (!approval) throw new Error('approval insert returned nothing');
+          await writeAudit(tx, actor, {
+            action: 'approval requested',
+            objectType: 'approval',
+            objectId: approval.id,
+            changes: { domain, action, args, amountMicros: amount.toString() },
+            approvalId: approval.id,
+          });
+          return { pendingApproval: { id: approval.id, amountMicros: amount.toString() } };
+        }
+      }
+      const output = await command.run(inner, args);
+      await writeAudit(tx, actor, {
+        action: `${domain} ${action}`,
+        objectType: domain,
+        objectId: args[0] ?? '',
+        changes: { args, result: output },
+        approvalId: opts.approvalId ?? null,
+      });
+      return { output };
+    });
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError(400, error instanceof Error ? error.message : String(error));
+  }
+  await flush();
+  return result;
+}
+
+/** The line the command line prints for a result. */
+export function outputOf(result: CommandResult): string {
+  if ('output' in result) return result.output;
+  const euros = (Number(BigInt(result.pendingApproval.amountMicros) / 10_000n) / 100).toFixed(2);
+  return `This moves ${euros} EUR: it waits for a second operator's approval in the back office (approval #${result.pendingApproval.id}).`;
+}

@@ -1,0 +1,52 @@
+/**
+ * The back office (issue #14): user-visible strings and the rules screens share with the
+ * server, without zod (admin.ts in endpoints/ holds the schemas). H2 (queues) created this
+ * file; other back-office areas append their own sections.
+ */
+
+// ---- Queues -----------------------------------------------------------------------------
+
+/** Paging of every back-office list. */
+export const ADMIN_PAGE_SIZE_MAX = 100;
+export const ADMIN_PAGE_SIZE_DEFAULT = 25;
+export const ADMIN_SEARCH_MAX = 100;
+
+/** The columns each queue sorts by (the first one is the default, oldest first). */
+export const QUEUE_SORTS = {
+  campaigns: ['created', 'name', 'advertiser', 'price'],
+  websites: ['created', 'domain', 'publisher'],
+  zones: ['created', 'domain', 'format'],
+  listings: ['created', 'title', 'price'],
+  documents: ['submitted', 'account'],
+  transfers: ['created', 'account', 'reference'],
+  payouts: ['requested', 'account', 'amount'],
+  marketplace: ['created', 'status', 'price'],
+  traffic: ['share', 'filtered', 'domain'],
+} as const;
+export type QueueName = keyof typeof QUEUE_SORTS;
+
+export const ADMIN_MESSAGES = {
+  reasonRequired: 'Give the reason (the customer reads it).',
+  referenceRequired: 'Give the bank reference or the transaction hash.',
+  proofRequired: 'Give the address of the published page.',
+  eurosRequired: 'Give the euros received.',
+  documentNotFound: 'No such document.',
+  accountNotFound: 'No such account.',
+  bulkTooMany: 'Select at most 100 items at once.',
+  /** 202: a second operator must approve the money action before it applies. */
+  pendingApproval: 'A second operator must approve this before it applies.',
+} as const;
+
+// ---- Accounts, content, audit, approvals (H3) ---------------------------------------------
+
+export const ADMIN_ACCOUNT_MESSAGES = {
+  /** Credits, adjustments, disabling, rejecting: the reason is kept in the audit trail. */
+  reasonRequired: 'Give the reason (it is kept in the audit trail).',
+  eurosRequired: 'Give an amount in euros.',
+  termsTooShort: 'The terms are too short to be terms.',
+  titleRequired: 'Give a title.',
+  contentRequired: 'Give the content.',
+} as const;
+/** The most ledger transfers and sessions an account's page shows. */
+export const ADMIN_ACCOUNT_TRANSFERS_SHOWN = 50;
+export const ADMIN_ACCOUNT_SESSIONS_SHOWN = 50;
