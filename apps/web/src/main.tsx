@@ -10,14 +10,16 @@ import { configureApiClient } from './lib/api-client';
 import { publicConfigQueryOptions } from './lib/api/get-public-config';
 import { navigateTo } from './lib/navigation';
 import { queryClient } from './lib/query-client';
-import { clearSession } from './lib/session';
+import { clearSession, getSession } from './lib/session';
 
 // A 401 ends the session; a 401 with code 99 means the account is disabled (spec 000 §4, §8).
 configureApiClient({
-  onUnauthorized: () => {
+  onUnauthorized: (reason) => {
+    // An operator's session ends after minutes without activity: the login screen says so.
+    const operator = getSession()?.userType === 3;
     clearSession();
     queryClient.clear();
-    navigateTo(paths.login, { replace: true });
+    navigateTo(paths.login, { replace: true, state: operator && reason ? { sessionEnded: reason } : undefined });
   },
   onBanned: () => {
     clearSession();

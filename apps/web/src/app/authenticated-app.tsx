@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { routePatterns } from '@cryptads/contract/paths';
 import { NotFoundPage } from '../ui/not-found-page';
-import { RequireAuth } from './guards';
+import { CustomerOnly, OperatorOnly, RequireAuth } from './guards';
 
 /**
  * Everything behind the login, in one lazily loaded module: the entry chunk then carries
@@ -27,6 +27,8 @@ const load = {
   basket: () => import('../features/marketplace-orders/routes/basket-routes'),
   newListing: () => import('../features/marketplace-orders/routes/new-listing-page'),
   selling: () => import('../features/marketplace-orders/routes/selling-routes'),
+  // The back office of operators (features/admin): its own shell and routes.
+  admin: () => import('./admin-routes'),
 };
 
 const AuthenticatedShell = lazy(async () => ({ default: (await load.shell()).AuthenticatedShell }));
@@ -45,6 +47,7 @@ const OrdersRoutes = lazy(async () => ({ default: (await load.orders()).OrdersRo
 const BasketRoutes = lazy(async () => ({ default: (await load.basket()).BasketRoutes }));
 const NewListingPage = lazy(async () => ({ default: (await load.newListing()).NewListingPage }));
 const SellingRoutes = lazy(async () => ({ default: (await load.selling()).SellingRoutes }));
+const AdminRoutes = lazy(async () => ({ default: (await load.admin()).AdminRoutes }));
 
 const section = routePatterns.shell;
 
@@ -52,24 +55,29 @@ export function AuthenticatedApp() {
   return (
     <Routes>
       <Route element={<RequireAuth />}>
-        <Route element={<AuthenticatedShell />}>
-          <Route index element={<DashboardRoute />} />
-          <Route path={section.campaigns} element={<CampaignRoutes />} />
-          <Route path={section.websites} element={<WebsiteRoutes />} />
-          <Route path={section.settings} element={<SettingsRoutes />} />
-          <Route path={section.faq} element={<FaqPage />} />
-          <Route path={section.referralProgram} element={<ReferralPage />} />
-          <Route path={section.notifications} element={<NotificationsPage />} />
-          <Route path={section.reports} element={<ReportsPage />} />
-          <Route path={section.billing} element={<BillingRoutes />} />
-          <Route path={section.marketplace} element={<MarketplaceRoutes />} />
-          <Route path={section.packages} element={<PackagesRoutes />} />
-          <Route path={section.orders} element={<OrdersRoutes />} />
-          <Route path={section.wishlist} element={<BasketRoutes list="wishlist" />} />
-          <Route path={section.cart} element={<BasketRoutes list="cart" />} />
-          <Route path={section.newListing} element={<NewListingPage />} />
-          <Route path={section.selling} element={<SellingRoutes />} />
-          <Route path="*" element={<NotFoundPage />} />
+        <Route element={<OperatorOnly />}>
+          <Route path={section.admin} element={<AdminRoutes />} />
+        </Route>
+        <Route element={<CustomerOnly />}>
+          <Route element={<AuthenticatedShell />}>
+            <Route index element={<DashboardRoute />} />
+            <Route path={section.campaigns} element={<CampaignRoutes />} />
+            <Route path={section.websites} element={<WebsiteRoutes />} />
+            <Route path={section.settings} element={<SettingsRoutes />} />
+            <Route path={section.faq} element={<FaqPage />} />
+            <Route path={section.referralProgram} element={<ReferralPage />} />
+            <Route path={section.notifications} element={<NotificationsPage />} />
+            <Route path={section.reports} element={<ReportsPage />} />
+            <Route path={section.billing} element={<BillingRoutes />} />
+            <Route path={section.marketplace} element={<MarketplaceRoutes />} />
+            <Route path={section.packages} element={<PackagesRoutes />} />
+            <Route path={section.orders} element={<OrdersRoutes />} />
+            <Route path={section.wishlist} element={<BasketRoutes list="wishlist" />} />
+            <Route path={section.cart} element={<BasketRoutes list="cart" />} />
+            <Route path={section.newListing} element={<NewListingPage />} />
+            <Route path={section.selling} element={<SellingRoutes />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
         </Route>
       </Route>
     </Routes>

@@ -40,6 +40,22 @@ const EXACT: Record<string, PageName> = {
   '/terms/': { name: 'Terms and Conditions' },
   '/privacy-policy/': { name: 'Privacy Policy' },
   '/notifications/': { name: 'Notifications' },
+  // The back office (features/admin, features/admin-accounts).
+  '/admin/': { name: 'Back Office' },
+  '/admin/queues/campaigns/': { name: 'Campaign Review' },
+  '/admin/queues/websites/': { name: 'Website Review' },
+  '/admin/queues/zones/': { name: 'Zone Review' },
+  '/admin/queues/listings/': { name: 'Listing Requests' },
+  '/admin/queues/documents/': { name: 'Identity Documents' },
+  '/admin/queues/transfers/': { name: 'Bank Transfers' },
+  '/admin/queues/payouts/': { name: 'Payouts' },
+  '/admin/queues/marketplace/': { name: 'Marketplace Deliveries' },
+  '/admin/queues/traffic/': { name: 'Invalid Traffic' },
+  '/admin/accounts/': { name: 'Accounts' },
+  '/admin/content/': { name: 'Content' },
+  '/admin/audit/': { name: 'Audit Trail' },
+  '/admin/approvals/': { name: 'Approvals' },
+  '/admin/setup-2fa/': { name: 'Set Up Two-Factor Authentication' },
 };
 
 const PREFIXES: [string, PageName][] = [
@@ -63,6 +79,9 @@ const PREFIXES: [string, PageName][] = [
   ['/websites/', { name: 'Websites' }],
   ['/reports/', { name: 'Reports' }],
   ['/referral-program/', { name: 'Refer a Friend' }],
+  ['/admin/accounts/', { name: 'Account' }],
+  ['/admin/queues/', { name: 'Queues' }],
+  ['/admin/', { name: 'Back Office' }],
 ];
 const PREFIX = [...PREFIXES].sort((a, b) => b[0].length - a[0].length);
 

@@ -63,8 +63,8 @@ export function errorReason(error: unknown): string {
 }
 
 type AuthHandlers = {
-  /** A 401 on an ordinary call: the session is over. */
-  onUnauthorized: () => void;
+  /** A 401 on an ordinary call: the session is over (`reason`: the server's sentence, e.g. an operator's idle expiry). */
+  onUnauthorized: (reason: string | null) => void;
   /** A 401 with code 99 on any call: the account is disabled. */
   onBanned: () => void;
 };
@@ -130,7 +130,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions<T> = {}):
       response: data.response,
     });
     if (error.isBanned) handlers.onBanned();
-    else if (res.status === 401 && !opts.authCall) handlers.onUnauthorized();
+    else if (res.status === 401 && !opts.authCall) handlers.onUnauthorized(error.reason);
     throw error;
   }
 
@@ -258,6 +258,6 @@ export async function apiDownload(path: string, opts: { signal?: AbortSignal } =
     response: data.response,
   });
   if (error.isBanned) handlers.onBanned();
-  else if (res.status === 401) handlers.onUnauthorized();
+  else if (res.status === 401) handlers.onUnauthorized(error.reason);
   throw error;
 }

@@ -44,7 +44,7 @@ export function getSessionToken(): string | null {
 export function getSession(): Session | null {
   const token = getSessionToken();
   const rawType = Number(readCookie(USER_TYPE_COOKIE) ?? '0');
-  const userType = (rawType === 1 || rawType === 2 ? rawType : 0) as AccountType;
+  const userType = (rawType === 1 || rawType === 2 || rawType === 3 ? rawType : 0) as AccountType;
   const key = token ? `${token}:${userType}` : '';
   // useSyncExternalStore needs a stable object while nothing changed.
   if (key !== snapshotKey) {

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
 import type { z } from 'zod';
 import type { LoginInput, LoginInputSchema } from '@cryptads/contract/auth';
@@ -12,6 +12,7 @@ import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { saveSession, saveTempCredentials } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { NativeCheckbox } from '../../../ui/native-checkbox';
+import { Notice } from '../../../ui/notice';
 import { registerTrimmed } from '../../../ui/trim-on-blur';
 import { useLogin } from '../api/login';
 import { AuthHeading } from '../components/auth-heading';
@@ -31,12 +32,19 @@ const loginValidation = lazyZodResolver<LoginFormInput, LoginFormOutput>(async (
   (await import('@cryptads/contract/auth')).LoginInputSchema.omit({ captcha: true }),
 );
 
+/** The server's sentence when a session ended on its own (an operator's idle expiry; main.tsx puts it here). */
+const sessionEndedOf = (state: unknown): string | null =>
+  state && typeof state === 'object' && 'sessionEnded' in state && typeof state.sessionEnded === 'string'
+    ? state.sessionEnded
+    : null;
+
 export function LoginPage() {
   const navigate = useNavigate();
+  const sessionEnded = sessionEndedOf(useLocation().state);
   const captcha = useCaptcha();
   const login = useLogin();
   const [serverError, setServerError] = useState<string | null>(null);
-  const [unverified, setUnverified] = useState<{ token: string; userType: 0 | 1 | 2; email: string } | null>(null);
+  const [unverified, setUnverified] = useState<{ token: string; userType: 0 | 1 | 2 | 3; email: string } | null>(null);
 
   const form = useForm<LoginFormInput, unknown, LoginFormOutput>({
     resolver: loginValidation.resolver,
@@ -83,6 +91,11 @@ export function LoginPage() {
   return (
     <>
       <AuthHeading title="Log in to your account">Welcome back. Enter your details to open your dashboard.</AuthHeading>
+      {sessionEnded ? (
+        <Notice color="orange" role="status" mb="md" data-testid="login-session-ended">
+          {sessionEnded}
+        </Notice>
+      ) : null}
       <form
         onSubmit={form.handleSubmit(onSubmit)}
         onFocus={loginValidation.preload}

@@ -78,7 +78,8 @@ function CodeForm({ mode, onDone }: { mode: Mode; onDone: () => void }) {
   );
 }
 
-function EnableContent({ onDone }: { onDone: () => void }) {
+/** QR code, key and code form that turn 2FA on; also the operators' mandatory set-up (app/admin-routes.tsx). */
+export function EnableContent({ onDone }: { onDone: () => void }) {
   const request = useTwoFactorRequest(true);
   if (request.isPending)
     return (

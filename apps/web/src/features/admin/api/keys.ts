@@ -1,0 +1,14 @@
+import type { QueueName } from '@cryptads/contract/admin-messages';
+import type { QueueParams } from '../lib/queue-params';
+
+/**
+ * Query keys of the back office. Every queue action invalidates `adminKeys.all`: the queue,
+ * the overview's counts and the sidebar's badges are fetched again.
+ */
+export const adminKeys = {
+  all: ['admin'] as const,
+  overview: () => [...adminKeys.all, 'overview'] as const,
+  queue: (name: QueueName, params: QueueParams) => [...adminKeys.all, 'queue', name, params] as const,
+  /** Outside `all`: an action does not change it; enabling 2FA invalidates it. */
+  twoFactor: () => ['admin-two-factor'] as const,
+};

@@ -1,0 +1,178 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_MESSAGES } from '@cryptads/contract/admin-messages';
+import { adminEndpoints, type QueueCampaign, type QueuePayout } from '@cryptads/contract/endpoints/admin';
+import { answer, failure, sentTo, serve } from '../../../testing/http';
+import { renderWithProviders } from '../../../testing/render';
+import { PENDING_APPROVAL_TEXT } from '../lib/messages';
+import { QueuePage } from './queue-page';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const payout = (id: number, email: string, amountMicros: string): QueuePayout => ({
+  id,
+  userId: id + 100,
+  email,
+  amountMicros,
+  method: 'Bank transfer',
+  destination: 'DE89 3704 0044 0532 0130 00',
+  period: '2026-10',
+  requestedAt: '2026-11-01T10:00:00.000Z',
+});
+
+const campaign = (id: number): QueueCampaign => ({
+  id,
+  name: `Campaign ${id}`,
+  kind: 'display',
+  advertiserId: 7,
+  advertiserEmail: 'adv@example.com',
+  priceMicros: '1500000',
+  landingUrl: `https://landing${id}.example/`,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  creatives: [
+    { id: id * 10, format: 1, size: '300x250', imageUrl: `/uploads/c${id}.png`, title: null, description: null },
+    { id: id * 10 + 1, format: 4, size: '', imageUrl: null, title: 'Native title', description: 'Native text' },
+  ],
+});
+
+const renderQueue = (path: string) =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/admin/queues/:queue/" element={<QueuePage />} />
+    </Routes>,
+    { route: path },
+  );
+
+beforeEach(() => {
+  serve(answer(adminEndpoints.payoutsQueue, { items: [payout(1, 'pub@example.com', '250000000')], total: 1 }));
+});
+
+describe('a queue screen', () => {
+  it('lists the rows the server sends and asks for another sort when a header is clicked', async () => {
+    renderQueue('/admin/queues/payouts/');
+    const table = await screen.findByRole('table', { name: 'Payouts to send' });
+    expect(within(table).getByText('pub@example.com')).toBeInTheDocument();
+    expect(within(table).getByText('€250.00')).toBeInTheDocument();
+    expect(sentTo(adminEndpoints.payoutsQueue)[0]?.query.get('sort')).toBe('requested');
+
+    await userEvent.click(within(table).getByRole('button', { name: /Amount/ }));
+    await waitFor(() => {
+      const last = sentTo(adminEndpoints.payoutsQueue).at(-1);
+      expect(last?.query.get('sort')).toBe('amount');
+      expect(last?.query.get('dir')).toBe('asc');
+    });
+  });
+
+  it('searches on the server from the first page', async () => {
+    renderQueue('/admin/queues/payouts/?page=2');
+    await screen.findByRole('table', { name: 'Payouts to send' });
+    await userEvent.type(screen.getByRole('textbox', { name: /Search payouts/ }), 'pub');
+    await waitFor(() => {
+      const last = sentTo(adminEndpoints.payoutsQueue).at(-1);
+      expect(last?.query.get('q')).toBe('pub');
+      expect(last?.query.get('page')).toBe('1');
+    });
+  });
+
+  it('asks for the reference before marking a payout sent, and sends it', async () => {
+    serve(answer(adminEndpoints.payoutSent, { output: 'Payout 1 marked sent.' }));
+    renderQueue('/admin/queues/payouts/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark sent #1' }));
+    const modal = await screen.findByRole('dialog');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Mark sent' }));
+    expect(await within(modal).findByText(ADMIN_MESSAGES.referenceRequired)).toBeInTheDocument();
+    expect(sentTo(adminEndpoints.payoutSent)).toHaveLength(0);
+
+    await userEvent.type(within(modal).getByRole('textbox', { name: /Bank reference/ }), 'SEPA-42');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Mark sent' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sentTo(adminEndpoints.payoutSent)[0]?.body).toEqual({ reference: 'SEPA-42' });
+    expect(sentTo(adminEndpoints.payoutSent)[0]?.url).toBe('/api/admin/payouts/1/sent');
+  });
+
+  it('says that a second operator must approve a large money action (202 pendingApproval)', async () => {
+    serve(answer(adminEndpoints.payoutSent, { pendingApproval: { id: 9, amountMicros: '2500000000' } }));
+    renderQueue('/admin/queues/payouts/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark sent #1' }));
+    const modal = await screen.findByRole('dialog');
+    await userEvent.type(within(modal).getByRole('textbox', { name: /Bank reference/ }), '0xabc');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Mark sent' }));
+    expect(await within(modal).findByText(PENDING_APPROVAL_TEXT)).toBeInTheDocument();
+  });
+
+  it('keeps the server’s refusal in the modal', async () => {
+    serve(answer(adminEndpoints.payoutFailed, failure(409, 'This payout was already sent.')));
+    renderQueue('/admin/queues/payouts/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark failed #1' }));
+    const modal = await screen.findByRole('dialog');
+    await userEvent.type(within(modal).getByRole('textbox', { name: /Reason/ }), 'Bank account closed');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Mark failed' }));
+    expect(await within(modal).findByText('This payout was already sent.')).toBeInTheDocument();
+  });
+
+  it('shows the amount of a bank transfer before confirming it', async () => {
+    serve(
+      answer(adminEndpoints.transfersQueue, {
+        items: [
+          {
+            reference: 'CA-123',
+            userId: 5,
+            email: 'adv@example.com',
+            createdAt: '2026-11-01T10:00:00.000Z',
+            amountMicros: null,
+          },
+        ],
+        total: 1,
+      }),
+      answer(adminEndpoints.transferConfirm, { output: 'Credited.' }),
+    );
+    renderQueue('/admin/queues/transfers/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm #CA-123' }));
+    const modal = await screen.findByRole('dialog');
+    await userEvent.type(within(modal).getByRole('textbox', { name: /Euros received/ }), '1250.5');
+    expect(within(modal).getByTestId('transfer-confirm-amount')).toHaveTextContent('€1,250.50');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(sentTo(adminEndpoints.transferConfirm)[0]?.body).toEqual({ euros: 1250.5 }));
+  });
+
+  it('shows creatives and the landing page of a campaign, and approves the selected ones in bulk', async () => {
+    serve(
+      answer(adminEndpoints.campaignsQueue, { items: [campaign(1), campaign(2)], total: 2 }),
+      answer(adminEndpoints.campaignsApprove, {
+        results: [
+          { id: 1, ok: true, output: 'Approved.', error: null },
+          { id: 2, ok: false, output: null, error: 'Campaign 2 is not pending.' },
+        ],
+      }),
+    );
+    renderQueue('/admin/queues/campaigns/');
+    const table = await screen.findByRole('table', { name: 'Campaigns waiting for review' });
+    const landing = within(table).getByRole('link', { name: /landing1\.example/ });
+    expect(landing).toHaveAttribute('target', '_blank');
+    expect(landing).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(table).getByRole('img', { name: /Creative 10 of Campaign 1/ })).toHaveAttribute(
+      'src',
+      '/uploads/c1.png',
+    );
+    expect(within(table).getAllByText('Native text')).toHaveLength(2);
+
+    await userEvent.click(within(table).getByRole('checkbox', { name: 'Select every row of this page' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Approve selected (2)' }));
+    await userEvent.click(await screen.findByTestId('confirm-modal-confirm'));
+    await waitFor(() => expect(sentTo(adminEndpoints.campaignsApprove)[0]?.body).toEqual({ ids: [1, 2] }));
+    expect(await screen.findByTestId('queue-bulk-failures')).toHaveTextContent('Campaign 2 is not pending.');
+  });
+
+  it('has an empty state and an error state', async () => {
+    serve(answer(adminEndpoints.zonesQueue, { items: [], total: 0 }));
+    const first = renderQueue('/admin/queues/zones/');
+    expect(await screen.findByTestId('queue-empty')).toHaveTextContent('No ad zone is waiting for review.');
+    first.unmount();
+
+    serve(answer(adminEndpoints.websitesQueue, failure(500, 'The database is away.')));
+    renderQueue('/admin/queues/websites/');
+    expect(await screen.findByTestId('queue-error')).toHaveTextContent('The database is away.');
+  });
+});

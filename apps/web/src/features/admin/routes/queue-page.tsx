@@ -1,0 +1,64 @@
+import { Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Navigate, useParams } from 'react-router';
+import type { QueueName } from '@cryptads/contract/admin-messages';
+import { paths } from '@cryptads/contract/paths';
+import {
+  campaignsQueue,
+  documentsQueue,
+  listingsQueue,
+  marketplaceQueue,
+  payoutsQueue,
+  trafficQueue,
+  transfersQueue,
+  websitesQueue,
+  zonesQueue,
+} from '../components/queue-configs';
+import { QueueTable } from '../components/queue-table';
+import { isQueueName, QUEUE_LABELS } from '../lib/queues';
+
+/** Each queue's table, typed by its own rows (one generic component, one column set each). */
+const TABLES: Record<QueueName, () => ReactNode> = {
+  campaigns: () => <QueueTable config={campaignsQueue} />,
+  websites: () => <QueueTable config={websitesQueue} />,
+  zones: () => <QueueTable config={zonesQueue} />,
+  listings: () => <QueueTable config={listingsQueue} />,
+  documents: () => <QueueTable config={documentsQueue} />,
+  transfers: () => <QueueTable config={transfersQueue} />,
+  payouts: () => <QueueTable config={payoutsQueue} />,
+  marketplace: () => <QueueTable config={marketplaceQueue} />,
+  traffic: () => <QueueTable config={trafficQueue} />,
+};
+
+const INTRO: Record<QueueName, string> = {
+  campaigns: 'Check the creatives and the landing page, then approve or reject (the advertiser reads the reason).',
+  websites: 'Websites whose publishers asked for review. Ownership shows whether the verification file was found.',
+  zones: 'Ad zones waiting for review on approved or pending websites.',
+  listings: 'Requests for new marketplace listings: publish them or say why not.',
+  documents: 'Open each document, then verify the identity, ask for new documents, or decline for good.',
+  transfers:
+    'References customers were given for a bank transfer. Confirm one when its money is on the bank statement.',
+  payouts: 'Send each payout, then mark it sent with the bank reference or transaction hash.',
+  marketplace: 'Items bought on the network’s own listings: accept them, deliver with the published page, or deny.',
+  traffic: 'Zones with a high share of filtered traffic today: look at the reasons before paying their publishers.',
+};
+
+/** /admin/queues/{queue}/ */
+export function QueuePage() {
+  const { queue } = useParams();
+  if (!isQueueName(queue)) return <Navigate to={paths.admin.overview} replace />;
+  const Table = TABLES[queue];
+  return (
+    <Stack gap="lg" key={queue}>
+      <div>
+        <Title order={1} size="h2">
+          {QUEUE_LABELS[queue]}
+        </Title>
+        <Text c="dimmed" size="sm" mt={4}>
+          {INTRO[queue]}
+        </Text>
+      </div>
+      <Table />
+    </Stack>
+  );
+}

@@ -1,0 +1,300 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { checkScreen } from './support/a11y';
+import { api, createVerifiedUser, latestMail, STRONG_PASSWORD, totp, uniqueEmail } from './support/api';
+import { operator } from './support/operator';
+import { png } from './support/png';
+import { logIn, loginThroughForm, settle, typeCode } from './support/ui';
+
+/**
+ * The back office's overview and review queues (issue #14): an operator made by the command
+ * sets a password from the mailed link, is held on the two-factor set-up until it is on, then
+ * approves a campaign and a website, verifies an identity from its document, confirms a bank
+ * transfer and marks a payout sent; each customer sees the result on their own screens.
+ */
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** A minimal well-formed PDF, as a scanner would save it. */
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  'latin1',
+);
+
+/** Axe and a screenshot at desktop width, then at 390 px (the table scrolls inside its card, the page never sideways). */
+async function checkBothWidths(page: Page, name: string) {
+  await settle(page);
+  await checkScreen(page, name);
+  await page.setViewportSize(PHONE);
+  await settle(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await checkScreen(page, `${name}-390`);
+  await page.setViewportSize(DESKTOP);
+}
+
+/** An advertiser with billing details (Ireland) and a campaign waiting for review, made through the API. */
+async function advertiserWithCampaign(request: APIRequestContext) {
+  const user = await createVerifiedUser(request, 'advertiser');
+  const details = await api(request, 'POST', '/billing/details', {
+    token: user.token,
+    data: {
+      isCompany: false,
+      country: 'IE',
+      address: '1 Quay Street, Galway',
+      firstName: 'E2e',
+      lastName: 'Advertiser',
+    },
+  });
+  expect(details.status, `billing details: ${details.body.reason}`).toBe(200);
+  const upload = await api<{ resource: string; name: string }>(request, 'POST', '/uploads', {
+    token: user.token,
+    data: {
+      purpose: 'banner',
+      name: 'e2e-300x250.png',
+      data: `data:image/png;base64,${png(300, 250, [30, 90, 200]).toString('base64')}`,
+    },
+  });
+  expect(upload.status).toBe(200);
+  const name = `E2E review ${Date.now().toString(36)}`;
+  const campaign = await api<{ id: number }>(request, 'POST', '/campaigns', {
+    token: user.token,
+    data: {
+      kind: 'display',
+      name,
+      landingUrl: 'https://landing.example.com/offer',
+      price: 1,
+      dailyBudget: 50,
+      category: 1,
+      countries: [],
+      creatives: [{ resource: upload.body.response.resource, name: upload.body.response.name }],
+    },
+  });
+  expect(campaign.status, `campaign: ${campaign.body.reason}`).toBe(200);
+  // An identity document waiting for review.
+  const doc = await api(request, 'POST', '/billing/document', {
+    token: user.token,
+    data: { name: 'passport.pdf', file: `data:application/pdf;base64,${PDF.toString('base64')}` },
+  });
+  expect(doc.status, `document: ${doc.body.reason}`).toBe(200);
+  // The reference this account writes on its bank transfer.
+  const bank = await api<{ reference: string }>(request, 'GET', '/billing/deposit/bank-transfer', {
+    token: user.token,
+  });
+  expect(bank.status, `bank transfer: ${bank.body.reason}`).toBe(200);
+  return {
+    ...user,
+    campaignId: campaign.body.response.id,
+    campaignName: name,
+    reference: bank.body.response.reference,
+  };
+}
+
+/** A publisher with a website waiting for review. */
+async function publisherWithWebsite(request: APIRequestContext) {
+  const user = await createVerifiedUser(request, 'publisher');
+  const domain = `review${Date.now().toString(36)}.example`;
+  const site = await api<{ id: number }>(request, 'POST', '/websites', {
+    token: user.token,
+    data: { website: `https://${domain}`, categories: [] },
+  });
+  expect(site.status, `website: ${site.body.reason}`).toBe(200);
+  return { ...user, websiteId: site.body.response.id, domain };
+}
+
+/** A verified publisher with SEPA withdraw options, €120 earned and a payout requested by the payout run. */
+async function publisherWithPayout(request: APIRequestContext) {
+  const user = await createVerifiedUser(request, 'publisher');
+  const details = await api(request, 'POST', '/billing/details', {
+    token: user.token,
+    data: {
+      isCompany: false,
+      country: 'DE',
+      address: 'Friedrichstraße 10, 10117 Berlin',
+      firstName: 'E2e',
+      lastName: 'Payee',
+    },
+  });
+  expect(details.status, details.body.reason ?? '').toBe(200);
+  operator('kyc', 'approve', user.email);
+  const options = await api(request, 'POST', '/billing/withdraw-options', {
+    token: user.token,
+    data: {
+      method: 'sepa',
+      frequency: 1,
+      autoInvoicing: true,
+      selfBillingAgreement: true,
+      sepa_iban: 'DE89 3704 0044 0532 0130 00',
+      sepa_bankIdentifier: 'COBADEFFXXX',
+      sepa_bankName: 'Commerzbank',
+      sepa_bankAddress: 'Berlin',
+    },
+  });
+  expect(options.status, options.body.reason ?? '').toBe(200);
+  operator('user', 'credit', user.email, '120', `e2e-queue-payout-${user.email}`);
+  const monday = new Date();
+  monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7 || 7));
+  expect(operator('payout', 'run', monday.toISOString().slice(0, 10))).toMatch(/payout\(s\)/);
+  return user;
+}
+
+/** Opens a queue from the menu, narrows it to one row by searching, and returns that row. */
+async function openQueue(page: Page, label: RegExp, search: string): Promise<Locator> {
+  await page.getByRole('navigation', { name: 'Back office navigation' }).getByRole('link', { name: label }).click();
+  await page.getByTestId('queue-search').fill(search);
+  const row = page.getByTestId('queue-row').filter({ hasText: search });
+  await expect(row).toHaveCount(1);
+  await expect(page.getByTestId('queue-total')).toHaveText('1 item');
+  return row;
+}
+
+/** Runs a row action through its modal; the modal closes when the command went through. */
+async function rowAction(page: Page, row: Locator, action: string, field?: string) {
+  await row.getByTestId(`row-action-${action}`).click();
+  const modal = page.getByRole('dialog');
+  await expect(modal).toBeVisible();
+  if (field !== undefined) await modal.getByTestId('action-field').fill(field);
+  return modal;
+}
+
+test('an operator sets up 2FA, then works through the review queues; customers see the results', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(360_000);
+  const advertiser = await advertiserWithCampaign(request);
+  const publisher = await publisherWithWebsite(request);
+  const payee = await publisherWithPayout(request);
+
+  // A customer never sees the back office.
+  const customerContext = await browser.newContext({ viewport: DESKTOP });
+  const customer = await customerContext.newPage();
+  await logIn(customer, advertiser);
+  await customer.goto('/admin/');
+  await expect(customer.getByRole('heading', { name: /Page not Found/ })).toBeVisible();
+
+  // The operator: created by the command, sets the password from the mailed link.
+  const email = uniqueEmail('operator-queues');
+  expect(operator('operator', 'create', email, 'Queue', 'Operator')).toContain(`Operator ${email} created`);
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const mail = await latestMail(page.request, email);
+  const link = mail?.text.match(/https?:\/\/\S+\/password-recovery\/\S+/)?.[0];
+  expect(link, 'set-password mail').toBeTruthy();
+  await page.goto(new URL(link as string).pathname);
+  const reset = page.getByTestId('reset-form');
+  await reset.getByLabel('New password', { exact: true }).fill(STRONG_PASSWORD);
+  await reset.getByLabel('Confirm password', { exact: true }).fill(STRONG_PASSWORD);
+  await reset.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('reset-success')).toBeVisible();
+
+  // Logged in without 2FA: only the set-up screen opens, whatever the address.
+  await loginThroughForm(page, email, STRONG_PASSWORD);
+  await expect(page).toHaveURL(/\/admin\/setup-2fa\/$/);
+  await page.goto('/admin/queues/payouts/');
+  await expect(page).toHaveURL(/\/admin\/setup-2fa\/$/);
+  await expect(page.getByTestId('two-factor-qr')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Back office navigation' })).toHaveCount(0);
+  await checkBothWidths(page, 'admin-setup-2fa');
+  const secret = (await page.getByTestId('two-factor-secret').getAttribute('data-secret')) ?? '';
+  await typeCode(page, await totp(secret), 'two-factor-code');
+  await page.getByTestId('two-factor-submit').click();
+  const status = page.getByTestId('status-modal');
+  await expect(status).toContainText('Two-factor authentication is now enabled');
+  await status.getByRole('button').click();
+  await expect(status).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/$/);
+
+  // The overview: today's figures, money held, each queue's size linking to it.
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('overview-queue-campaigns').getByRole('link', { name: 'Campaigns' })).toHaveAttribute(
+    'href',
+    '/admin/queues/campaigns/',
+  );
+  await checkBothWidths(page, 'admin-overview');
+  // On a phone the menu is a drawer.
+  await page.setViewportSize(PHONE);
+  await page.getByTestId('mobile-menu-button').click();
+  const drawer = page.getByRole('navigation', { name: 'Mobile navigation' });
+  await expect(drawer.getByRole('link', { name: /Payouts/ })).toBeVisible();
+  await settle(page);
+  await checkScreen(page, 'admin-menu-390');
+  await page.keyboard.press('Escape');
+  await page.setViewportSize(DESKTOP);
+
+  // Campaigns: the creative and the landing page, then Approve.
+  let row = await openQueue(page, /^Campaigns/, advertiser.campaignName);
+  await expect(row.getByRole('img', { name: /Creative/ })).toBeVisible();
+  const landing = row.getByRole('link', { name: /landing\.example\.com/ });
+  await expect(landing).toHaveAttribute('target', '_blank');
+  await expect(landing).toHaveAttribute('rel', 'noopener noreferrer');
+  await checkBothWidths(page, 'admin-queue-campaigns');
+  let modal = await rowAction(page, row, 'approve');
+  await settle(page);
+  await checkScreen(page, 'admin-queue-action-modal');
+  await modal.getByTestId('action-confirm').click();
+  await expect(modal).toHaveCount(0);
+  await expect(page.getByTestId('queue-no-match')).toBeVisible();
+
+  // Websites: Reject asks for a reason; then Approve.
+  row = await openQueue(page, /^Websites/, publisher.domain);
+  await checkBothWidths(page, 'admin-queue-websites');
+  modal = await rowAction(page, row, 'reject');
+  await modal.getByTestId('action-confirm').click();
+  await expect(modal.getByText('Give the reason (the customer reads it).')).toBeVisible();
+  await settle(page);
+  await checkScreen(page, 'admin-queue-reason-modal');
+  await modal.getByRole('button', { name: 'Cancel' }).click();
+  modal = await rowAction(page, row, 'approve');
+  await modal.getByTestId('action-confirm').click();
+  await expect(modal).toHaveCount(0);
+  await expect(page.getByTestId('queue-no-match')).toBeVisible();
+
+  // Identity documents: the file opens in a new tab from a blob address; then Verify.
+  row = await openQueue(page, /^Identity documents/, advertiser.email);
+  await checkBothWidths(page, 'admin-queue-documents');
+  const [tab] = await Promise.all([context.waitForEvent('page'), row.getByTestId('document-open').click()]);
+  await expect.poll(() => tab.url()).toMatch(/^blob:/);
+  await tab.close();
+  modal = await rowAction(page, row, 'approve');
+  await modal.getByTestId('action-confirm').click();
+  await expect(modal).toHaveCount(0);
+
+  // Bank transfers: the amount is shown before it is confirmed (€123 with Irish VAT: €100 net).
+  row = await openQueue(page, /^Bank transfers/, advertiser.reference);
+  await checkBothWidths(page, 'admin-queue-transfers');
+  modal = await rowAction(page, row, 'confirm', '123');
+  await expect(modal.getByTestId('transfer-confirm-amount')).toContainText('€123.00');
+  await modal.getByTestId('action-confirm').click();
+  await expect(modal).toHaveCount(0);
+
+  // Payouts: Mark sent asks for the bank reference.
+  row = await openQueue(page, /^Payouts/, payee.email);
+  await checkBothWidths(page, 'admin-queue-payouts');
+  modal = await rowAction(page, row, 'sent');
+  await modal.getByTestId('action-confirm').click();
+  await expect(modal.getByText('Give the bank reference or the transaction hash.')).toBeVisible();
+  await modal.getByTestId('action-field').fill('SEPA-E2E-QUEUE-1');
+  await modal.getByTestId('action-confirm').click();
+  await expect(modal).toHaveCount(0);
+
+  // The customers see the results.
+  await customer.goto(`/campaigns/all/setup/${advertiser.campaignId}/`);
+  await expect(customer.getByTestId('setup-tab').getByTestId('status-badge')).toHaveText('Running');
+  await customer.goto('/billing/details/');
+  await expect(customer.getByTestId('verification-status')).toContainText('verified');
+  await customer.goto('/billing/history/');
+  await expect(customer.getByTestId('header-balance')).toHaveText('€100.00');
+
+  const publisherPage = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await logIn(publisherPage, publisher);
+  await publisherPage.goto(`/websites/all/ad-codes/${publisher.websiteId}/`);
+  await expect(publisherPage.getByTestId('website-detail-status')).toHaveText('Approved');
+
+  const payeePage = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  await logIn(payeePage, payee);
+  await payeePage.goto('/billing/history/');
+  const payout = payeePage.getByTestId('billing-history-table').getByRole('row').filter({ hasText: 'Payout' });
+  await expect(payout.getByTestId('history-status')).toHaveText('Processing');
+  await payout.getByTestId('history-timeline').click();
+  await expect(payeePage.getByRole('dialog').getByTestId('payout-step-sent')).toContainText('SEPA-E2E-QUEUE-1');
+});
