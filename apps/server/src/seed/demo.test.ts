@@ -13,7 +13,8 @@ import { tempDataDir } from '../modules/campaigns/test-helpers';
 import { createSession } from '../modules/sessions/sessions.service';
 import { bearer, body, drainEvents } from '../testing/helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { DEMO_ACCOUNTS, seedDemo } from './demo';
+import { AppCode } from '@cryptads/contract/api';
+import { DEMO_ACCOUNTS, DEMO_OPERATOR, seedDemo } from './demo';
 
 const ADVERTISER = 'advertiser@cryptads.example';
 
@@ -92,4 +93,19 @@ describe('the demo world', () => {
     }
     expect((await checkLedger(app.ctx.db)).ok).toBe(true);
   }, 120_000);
+
+  it('gives a back-office operator who must turn on two-factor before anything else', async () => {
+    await seedDemo(app.ctx);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: DEMO_OPERATOR.email, password: DEMO_OPERATOR.password, captcha: 'x' },
+    });
+    expect(login.statusCode).toBe(200);
+    const { token, userType } = body<{ token: string; userType: number }>(login).response;
+    expect(userType).toBe(3);
+    const overview = await app.inject({ method: 'GET', url: '/api/admin/overview', headers: bearer(token) });
+    expect(overview.statusCode).toBe(403);
+    expect(overview.json()).toMatchObject({ code: AppCode.TwoFactorSetupRequired });
+  });
 });

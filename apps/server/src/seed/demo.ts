@@ -1,3 +1,4 @@
+import { AccountType } from '@cryptads/contract/account';
 import { count, eq, inArray } from 'drizzle-orm';
 import { eurosToMicros } from '@cryptads/contract/money';
 import type { AppContext } from '../context';
@@ -36,6 +37,17 @@ export const DEMO_ACCOUNTS = [
     depositEuros: 0,
   },
 ];
+
+/**
+ * The demo back-office login (docs/decisions/032). Operators cannot skip two-factor
+ * authentication: at the first login the back office shows only the screen that turns it on.
+ */
+export const DEMO_OPERATOR = {
+  email: 'operator@cryptads.example',
+  password: 'Operator#2026',
+  firstName: 'Olga',
+  lastName: 'Operator',
+};
 
 export type SeedLog = (message: string) => void;
 
@@ -77,6 +89,21 @@ export async function seedDemo(ctx: AppContext, opts: { log?: SeedLog } = {}) {
         });
     });
   }
+  const [operator] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_OPERATOR.email))
+    .limit(1);
+  if (!operator)
+    await ctx.db.insert(users).values({
+      email: DEMO_OPERATOR.email,
+      passwordHash: await hashPassword(DEMO_OPERATOR.password),
+      firstName: DEMO_OPERATOR.firstName,
+      lastName: DEMO_OPERATOR.lastName,
+      type: AccountType.Operator,
+      com: randomToken().slice(0, 12),
+      emailVerifiedAt: new Date(),
+    });
   await seedDemoWebsites(ctx.db, 'publisher@cryptads.example');
   await seedDemoCampaigns(ctx, 'advertiser@cryptads.example');
   // A verified company and paid deposits with their invoices (after the opening credit above).
@@ -149,5 +176,8 @@ export function printDemoLogins(_ctx: AppContext) {
   console.log('\n  Demo logins (2FA off):');
   for (const a of DEMO_ACCOUNTS)
     console.log(`    ${a.type === 1 ? 'Advertiser' : 'Publisher '}  ${a.email}  /  ${a.password}`);
+  console.log(
+    `    Operator    ${DEMO_OPERATOR.email}  /  ${DEMO_OPERATOR.password}  (back office /admin/; turns on 2FA at the first login)`,
+  );
   console.log('');
 }

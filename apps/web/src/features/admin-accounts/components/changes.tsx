@@ -31,7 +31,7 @@ export function Changes({ changes }: { changes: Record<string, unknown> }) {
       </Text>
     );
   return (
-    <Stack gap={2}>
+    <Stack gap={2} miw={240} maw={420}>
       {entries.map(([key, value]) => (
         <Text key={key} size="sm" style={{ wordBreak: 'break-word' }}>
           <Text span fw={600} size="sm">

@@ -50,7 +50,13 @@ const columns: PagedColumn<AuditEntry>[] = [
     key: 'via',
     header: 'Via',
     render: (e) => (
-      <Badge variant="dot" color={e.via === 'screen' ? 'blue' : 'gray'}>
+      // The label never shrinks to an ellipsis when the table is squeezed (390 px, long changes).
+      <Badge
+        variant="dot"
+        color={e.via === 'screen' ? 'blue' : 'gray'}
+        miw="fit-content"
+        styles={{ label: { overflow: 'visible' } }}
+      >
         {e.via}
       </Badge>
     ),
