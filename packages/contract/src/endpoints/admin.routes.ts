@@ -22,6 +22,7 @@ export const adminRoutes = defineRoutes({
   zonesQueue: { method: 'GET', path: '/admin/queues/zones', roles: OPERATOR },
   zoneApprove: { method: 'POST', path: '/admin/zones/:id/approve', roles: OPERATOR },
   zoneReject: { method: 'POST', path: '/admin/zones/:id/reject', roles: OPERATOR },
+  zonePause: { method: 'POST', path: '/admin/zones/:id/pause', roles: OPERATOR },
   zonesApprove: { method: 'POST', path: '/admin/zones/approve', roles: OPERATOR },
 
   listingsQueue: { method: 'GET', path: '/admin/queues/listings', roles: OPERATOR },

@@ -89,6 +89,8 @@ export const QueueCampaignSchema = z.object({
   advertiserEmail: z.string(),
   priceMicros: micros,
   landingUrl: z.string(),
+  /** Managed by the network: the advertiser may only change its status. */
+  locked: z.boolean(),
   createdAt: iso,
   creatives: z.array(
     z.object({
@@ -253,6 +255,7 @@ export const adminEndpoints = defineEndpoints(adminRoutes, {
   },
   zoneApprove: action('Approve an ad zone'),
   zoneReject: { ...action('Reject an ad zone'), body: reason },
+  zonePause: action('Pause an ad zone (from the invalid-traffic queue): it stops serving until approved again'),
   zonesApprove: { tag, summary: 'Approve ad zones, one command each', body: ids, response: BulkResultSchema },
 
   listingsQueue: {

@@ -107,6 +107,7 @@ export async function campaignsQueue(db: DbOrTx, q: QueueQuery): Promise<Page<Qu
       advertiserEmail: email,
       priceMicros: c.priceMicros.toString(),
       landingUrl: c.landingUrl,
+      locked: c.isLocked,
       createdAt: c.createdAt.toISOString(),
       creatives: creativeRows
         .filter((r) => r.cr.campaignId === c.id)

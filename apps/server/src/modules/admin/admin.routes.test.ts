@@ -27,6 +27,9 @@ import { COMPANY_DETAILS, dataUrl, pdfBytes, saveDetails } from '../billing-prof
 import { createCampaign, tempDataDir } from '../campaigns/test-helpers';
 import { billingProfiles } from '../../db/schema/billing-profile';
 import { users } from '../../db/schema/users';
+import { zones } from '../../db/schema/websites';
+import { auditEntries } from '../../db/schema/audit';
+import { ZoneStatus } from '@cryptads/contract/websites-messages';
 import { postAdSpend } from '../ledger/ledger.service';
 import { depositFor } from '../ledger/test-helpers';
 import { runPayouts } from '../payouts/payouts.service';
@@ -413,6 +416,17 @@ describe('admin API: overview and queues', () => {
     expect(o.today.filteredShare).toBeCloseTo(70 / 110, 6);
     expect(BigInt(o.today.earningsMicros)).toBeGreaterThan(0n);
     expect(o.queues.traffic).toBeGreaterThanOrEqual(1);
+
+    // Pausing the flagged zone from the queue: it stops serving, and the action is audited.
+    const paused = await post(`/api/admin/zones/${site.banner.id}/pause`, operator);
+    expect(paused.statusCode).toBe(200);
+    const [zone] = await app.ctx.db.select({ status: zones.status }).from(zones).where(eq(zones.id, site.banner.id));
+    expect(zone?.status).toBe(ZoneStatus.Paused);
+    const entries = await app.ctx.db
+      .select({ action: auditEntries.action })
+      .from(auditEntries)
+      .where(eq(auditEntries.objectId, String(site.banner.id)));
+    expect(entries.map((e) => e.action)).toContain('zone pause');
   });
 
   it('every queue sorts by each of its columns, both ways', async () => {

@@ -62,6 +62,9 @@ export const adminRoutes = [
   route(api.zoneReject, async ({ ctx, auth, params, body, reply }) =>
     run(ctx, auth, reply, 'zone', 'reject', [String(params.id), body.reason]),
   ),
+  route(api.zonePause, async ({ ctx, auth, params, reply }) =>
+    run(ctx, auth, reply, 'zone', 'pause', [String(params.id)]),
+  ),
   route(api.zonesApprove, async ({ ctx, auth, body }) =>
     admin.runBulk(ctx, actorOf(auth), 'zone', 'approve', body.ids),
   ),

@@ -219,6 +219,22 @@ export const campaignsQueue: QueueConfig<QueueCampaign> = {
       (c) => `Reject campaign “${c.name}”?`,
       (c, reason) => adminApi.campaignReject({ params: { id: c.id }, body: { reason } }),
     ),
+    {
+      key: 'lock',
+      label: 'Lock',
+      title: (c) => `Lock campaign “${c.name}”?`,
+      message: () => 'Managed by the network: the advertiser can then only pause or resume it.',
+      visible: (c) => !c.locked,
+      run: (c) => adminApi.campaignLock({ params: { id: c.id } }),
+    },
+    {
+      key: 'unlock',
+      label: 'Unlock',
+      title: (c) => `Unlock campaign “${c.name}”?`,
+      message: () => 'The advertiser can edit it again.',
+      visible: (c) => c.locked,
+      run: (c) => adminApi.campaignUnlock({ params: { id: c.id } }),
+    },
   ],
   bulk: {
     label: 'Approve selected',
@@ -603,5 +619,15 @@ export const trafficQueue: QueueConfig<QueueTraffic> = {
       ),
     },
   ],
-  actions: [],
+  actions: [
+    {
+      key: 'pause',
+      label: 'Pause zone',
+      danger: true,
+      title: (t) => `Pause zone ${t.alias} on ${t.domain}?`,
+      message: () =>
+        'It stops serving ads at once; the publisher is told and the zone serves again once you approve it.',
+      run: (t) => adminApi.zonePause({ params: { id: t.zoneId } }),
+    },
+  ],
 };

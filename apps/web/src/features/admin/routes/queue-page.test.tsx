@@ -30,6 +30,7 @@ const campaign = (id: number): QueueCampaign => ({
   advertiserEmail: 'adv@example.com',
   priceMicros: '1500000',
   landingUrl: `https://landing${id}.example/`,
+  locked: false,
   createdAt: '2026-11-01T10:00:00.000Z',
   creatives: [
     { id: id * 10, format: 1, size: '300x250', imageUrl: `/uploads/c${id}.png`, title: null, description: null },
@@ -163,6 +164,19 @@ describe('a queue screen', () => {
     await userEvent.click(await screen.findByTestId('confirm-modal-confirm'));
     await waitFor(() => expect(sentTo(adminEndpoints.campaignsApprove)[0]?.body).toEqual({ ids: [1, 2] }));
     expect(await screen.findByTestId('queue-bulk-failures')).toHaveTextContent('Campaign 2 is not pending.');
+  });
+
+  it('locks a campaign for the network to manage, and offers to unlock a locked one', async () => {
+    serve(
+      answer(adminEndpoints.campaignsQueue, { items: [campaign(1), { ...campaign(2), locked: true }], total: 2 }),
+      answer(adminEndpoints.campaignLock, { output: 'Campaign #1 locked.' }),
+    );
+    renderQueue('/admin/queues/campaigns/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Lock #1' }));
+    expect(screen.queryByRole('button', { name: 'Lock #2' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Unlock #2' })).toBeInTheDocument();
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Lock' }));
+    await waitFor(() => expect(sentTo(adminEndpoints.campaignLock)[0]?.url).toBe('/api/admin/campaigns/1/lock'));
   });
 
   it('has an empty state and an error state', async () => {
