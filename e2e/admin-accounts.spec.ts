@@ -14,8 +14,8 @@ import { logIn, loginThroughForm, settle, typeCode } from './support/ui';
 
 /**
  * The back office's accounts, content, audit and approvals screens (issue #14), with two
- * operators: money at or above the approval threshold (APPROVAL_THRESHOLD_EUR, 1000 by
- * default) waits for the second one.
+ * operators: money at or above the approval threshold (APPROVAL_THRESHOLD_EUR: 10,000 in the
+ * e2e server, see playwright.config.ts) waits for the second one.
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -134,7 +134,7 @@ test('two operators credit, approve, disable, end sessions, publish terms and fi
   await expect(advertiserPage.getByTestId('dashboard-balance')).toContainText('250.00');
 
   // At or above it: held for a second operator.
-  modal = await accountAction(page, 'credit', { euros: '1500', reason: 'Prepaid campaign by bank' });
+  modal = await accountAction(page, 'credit', { euros: '15000', reason: 'Prepaid campaign by bank' });
   await expect(modal.getByTestId('action-pending')).toContainText("Waiting for a second operator's approval.");
   await screenshot(page, 'admin-account-credit-pending'); // axe: admin-account-credit-modal (same modal)
   await modal.getByRole('button', { name: 'Close' }).click();
@@ -172,9 +172,9 @@ test('two operators credit, approve, disable, end sessions, publish terms and fi
   await expect(b.page.getByTestId('approvals-table-row').filter({ hasText: advertiser.email })).toHaveCount(1);
   await checkBothWidths(b.page, 'admin-approvals-decided');
   await advertiserPage.reload();
-  await expect(advertiserPage.getByTestId('dashboard-balance')).toContainText('1,750.00');
+  await expect(advertiserPage.getByTestId('dashboard-balance')).toContainText('15,250.00');
   await openAccount(page, advertiser.email);
-  await expect(page.getByTestId('account-balance')).toHaveText('€1,750.00');
+  await expect(page.getByTestId('account-balance')).toHaveText('€15,250.00');
 
   // End the advertiser's sessions: the advertiser's next request is refused.
   await accountAction(page, 'end-sessions');

@@ -81,6 +81,9 @@ export default defineConfig({
       // The delivery journey clicks its ad as soon as it shows (faster than IVT_MIN_CLICK_MS's
       // person); every other invalid-traffic rule keeps its default.
       IVT_MIN_CLICK_MS: '0',
+      // Journeys fund their accounts from the command line with up to €6,150: below this, they
+      // apply at once; the back office's approval journey credits more (admin-accounts.spec.ts).
+      APPROVAL_THRESHOLD_EUR: '10000',
     },
   },
 });
