@@ -195,6 +195,26 @@ test('two operators credit, approve, disable, end sessions, publish terms and fi
   });
   expect(again.status).toBe(200);
 
+  // The publisher's referral share (referral share on screen), checked then set.
+  await page.getByTestId('action-referral-share').click();
+  const share = page.getByTestId('referral-share-modal');
+  await share.getByTestId('referral-share-percent').fill('12');
+  await share.getByTestId('referral-share-set').click();
+  await expect(share.getByText('Enter a percent above 0 and at most 10.')).toBeVisible();
+  await settle(page);
+  await checkScreen(page, 'admin-account-referral-share-modal');
+  await share.getByTestId('referral-share-percent').fill('7.5');
+  await share.getByTestId('referral-share-set').click();
+  await expect(share).toBeHidden();
+  await expect(page.getByTestId('account-referral-share')).toHaveText('7.5 %');
+
+  // An operator's own page: its two-factor state and sessions, no disable or credit on itself.
+  await openAccount(page, a.email);
+  await expect(page.getByTestId('account-self')).toBeVisible();
+  await expect(page.getByTestId('action-disable')).toHaveCount(0);
+  await expect(page.getByTestId('action-credit')).toHaveCount(0);
+  await expect(page.getByTestId('account-sessions-row').first()).toContainText('Active');
+
   // Publish terms with the live preview.
   await page.goto('/admin/content/');
   await expect(page.getByTestId('terms-current')).toBeVisible();
@@ -227,6 +247,8 @@ test('two operators credit, approve, disable, end sessions, publish terms and fi
   await expect(rows.filter({ hasText: 'user disable' })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'user enable' })).toHaveCount(1);
   await expect(rows.filter({ hasText: 'Invalid traffic under review' })).toHaveCount(1);
+  rows = await auditFilter(page, { action: 'referral share', objectId: publisher.email });
+  await expect(rows).toHaveCount(1);
   rows = await auditFilter(page, { action: 'terms publish-text' });
   await expect(rows.filter({ hasText: a.email })).toHaveCount(1);
   // Read only: no edit or delete control anywhere on the trail.

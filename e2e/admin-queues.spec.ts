@@ -297,4 +297,15 @@ test('an operator sets up 2FA, then works through the review queues; customers s
   await expect(payout.getByTestId('history-status')).toHaveText('Processing');
   await payout.getByTestId('history-timeline').click();
   await expect(payeePage.getByRole('dialog').getByTestId('payout-step-sent')).toContainText('SEPA-E2E-QUEUE-1');
+
+  // The money arrived: the sent payout, on its own tab, is marked completed; the payee sees it.
+  await page.getByTestId('queue-tabs').getByText('Sent, not arrived').click();
+  row = page.getByTestId('queue-row').filter({ hasText: payee.email });
+  await expect(row).toHaveCount(1);
+  modal = await rowAction(page, row, 'complete');
+  await modal.getByTestId('action-confirm').click();
+  await expect(modal).toHaveCount(0);
+  await expect(page.getByTestId('queue-row').filter({ hasText: payee.email })).toHaveCount(0);
+  await payeePage.reload();
+  await expect(payout.getByTestId('history-status')).toHaveText('Completed');
 });

@@ -22,6 +22,7 @@ export const QUEUE_SORTS = {
   payouts: ['requested', 'account', 'amount'],
   marketplace: ['created', 'status', 'price'],
   traffic: ['share', 'filtered', 'domain'],
+  deadletters: ['first', 'last', 'attempts'],
 } as const;
 export type QueueName = keyof typeof QUEUE_SORTS;
 
@@ -33,6 +34,7 @@ export const ADMIN_MESSAGES = {
   documentNotFound: 'No such document.',
   accountNotFound: 'No such account.',
   bulkTooMany: 'Select at most 100 items at once.',
+  dateInvalid: 'Give the day as YYYY-MM-DD.',
   /** 202: a second operator must approve the money action before it applies. */
   pendingApproval: 'A second operator must approve this before it applies.',
 } as const;
@@ -46,6 +48,14 @@ export const ADMIN_ACCOUNT_MESSAGES = {
   termsTooShort: 'The terms are too short to be terms.',
   titleRequired: 'Give a title.',
   contentRequired: 'Give the content.',
+  /** An operator's own account: disabling or crediting it takes another operator. */
+  notOnYourself: 'You cannot do this to your own account: ask another operator.',
+  websiteNotFound: 'This account has no such website.',
+  campaignNotFound: 'This account has no such campaign.',
+  /** Pause only approved websites; approve only paused or rejected ones (the queue has the pending). */
+  websiteNotApproved: 'Only an approved website can be paused.',
+  websiteNotStopped: 'Only a paused or rejected website can be approved here.',
+  percentRequired: 'Give a percent, or clear the share.',
 } as const;
 /** The most ledger transfers and sessions an account's page shows. */
 export const ADMIN_ACCOUNT_TRANSFERS_SHOWN = 50;

@@ -38,6 +38,7 @@ export const ADMIN_QUEUES = [
   'payouts',
   'marketplace',
   'traffic',
+  'deadletters',
 ] as const;
 export type AdminQueue = (typeof ADMIN_QUEUES)[number];
 

@@ -118,10 +118,11 @@ export async function runOperatorCommand(
         }
       }
       const output = await command.run(inner, args);
+      const object = command.audit?.(args, output) ?? { objectType: domain, objectId: args[0] ?? '' };
       await writeAudit(tx, actor, {
         action: `${domain} ${action}`,
-        objectType: domain,
-        objectId: args[0] ?? '',
+        objectType: object.objectType,
+        objectId: object.objectId,
         changes: { args, result: output },
         approvalId: opts.approvalId ?? null,
       });

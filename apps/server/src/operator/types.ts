@@ -11,4 +11,6 @@ export type OperatorCommand = {
    * nothing to check, e.g. the arguments do not parse: `run` refuses them).
    */
   amount?: (ctx: AppContext, args: string[]) => bigint | null | Promise<bigint | null>;
+  /** The audit entry's object, when it is not `<domain>` / args[0] (e.g. the terms version published). */
+  audit?: (args: string[], output: string) => { objectType: string; objectId: string | number };
 };

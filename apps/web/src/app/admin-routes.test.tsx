@@ -60,6 +60,7 @@ const overview: AdminOverview = {
     payouts: 1,
     marketplace: 0,
     traffic: 0,
+    deadletters: 0,
   },
 };
 

@@ -51,6 +51,7 @@ const EXACT: Record<string, PageName> = {
   '/admin/queues/payouts/': { name: 'Payouts' },
   '/admin/queues/marketplace/': { name: 'Marketplace Deliveries' },
   '/admin/queues/traffic/': { name: 'Invalid Traffic' },
+  '/admin/queues/deadletters/': { name: 'Dead Letters' },
   '/admin/accounts/': { name: 'Accounts' },
   '/admin/content/': { name: 'Content' },
   '/admin/audit/': { name: 'Audit Trail' },

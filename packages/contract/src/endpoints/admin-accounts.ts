@@ -7,6 +7,7 @@ import {
 } from '../admin-messages';
 import { ANNOUNCEMENT_TITLE_MAX, AnnouncementSchema } from '../announcements';
 import { defineEndpoints } from '../endpoint';
+import { isValidPreferredShare, REFERRAL_PREFERRED_SHARE_MAX } from '../referral';
 import { PlatformTermsSchema } from '../terms';
 import { adminAccountsRoutes } from './admin-accounts.routes';
 
@@ -16,7 +17,10 @@ const tag = 'admin';
 const Micros = z.string().regex(/^-?\d+$/);
 const page = z.coerce.number().int().min(1).max(10_000).default(1);
 const pageSize = z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE_MAX).default(ADMIN_PAGE_SIZE_DEFAULT);
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const Id = z.coerce.number().int().positive().max(2_147_483_647);
+const IdParams = z.object({ id: Id });
+const WebsiteParams = z.object({ id: Id, websiteId: Id });
+const CampaignParams = z.object({ id: Id, campaignId: Id });
 const Reason = z.string().trim().min(1, ADMIN_ACCOUNT_MESSAGES.reasonRequired).max(500);
 const Euros = z.number(ADMIN_ACCOUNT_MESSAGES.eurosRequired).finite();
 
@@ -52,6 +56,8 @@ export const AdminAccountDetailSchema = AdminAccountRowSchema.extend({
   emailVerified: z.boolean(),
   disabledAt: z.string().nullable(),
   heldMicros: Micros,
+  /** The preferred referral share in percent an operator set (referral share), or null. */
+  referralShare: z.number().nullable(),
   /** The last 50 ledger transfers of the available balance, newest first. */
   transfers: z.array(
     z.object({
@@ -65,7 +71,14 @@ export const AdminAccountDetailSchema = AdminAccountRowSchema.extend({
   ),
   /** Advertisers' campaigns, newest first (status: the campaign status number). */
   campaigns: z.array(
-    z.object({ id: z.number().int(), name: z.string(), status: z.number().int(), createdAt: z.string() }),
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      status: z.number().int(),
+      /** Managed: the owner can only change its status (campaign lock / unlock). */
+      locked: z.boolean(),
+      createdAt: z.string(),
+    }),
   ),
   /** Publishers' websites, newest first. */
   websites: z.array(
@@ -101,6 +114,13 @@ export type AdminActionResult = z.infer<typeof AdminActionResultSchema>;
 
 export const AdminReasonSchema = z.object({ reason: Reason });
 export const AdminMoneySchema = z.object({ euros: Euros, reason: Reason });
+/** A preferred referral share in percent (above 0, at most 10, 2 decimals), or null to clear it. */
+export const AdminReferralShareSchema = z.object({
+  percent: z
+    .number(ADMIN_ACCOUNT_MESSAGES.percentRequired)
+    .refine(isValidPreferredShare, `Give a percent above 0 and at most ${REFERRAL_PREFERRED_SHARE_MAX}.`)
+    .nullable(),
+});
 
 export const AdminPublishTermsSchema = z.object({
   markdown: z.string().trim().min(20, ADMIN_ACCOUNT_MESSAGES.termsTooShort).max(200_000),
@@ -206,6 +226,37 @@ export const adminAccountsEndpoints = defineEndpoints(adminAccountsRoutes, {
     tag,
     summary: 'End every session of the account (user end-sessions)',
     params: IdParams,
+    response: AdminActionResultSchema,
+  },
+  referralShare: {
+    tag,
+    summary: "Set (or with null clear) the account's preferred referral share in percent (referral share)",
+    params: IdParams,
+    body: AdminReferralShareSchema,
+    response: AdminActionResultSchema,
+  },
+  pauseWebsite: {
+    tag,
+    summary: "Pause one of the account's approved websites (website pause); 404 if not the account's",
+    params: WebsiteParams,
+    response: AdminActionResultSchema,
+  },
+  approveWebsite: {
+    tag,
+    summary: "Approve one of the account's paused or rejected websites (website approve); 404 if not the account's",
+    params: WebsiteParams,
+    response: AdminActionResultSchema,
+  },
+  lockCampaign: {
+    tag,
+    summary: "Make one of the account's campaigns managed (campaign lock); 404 if not the account's",
+    params: CampaignParams,
+    response: AdminActionResultSchema,
+  },
+  unlockCampaign: {
+    tag,
+    summary: "Give a managed campaign back to the account (campaign unlock); 404 if not the account's",
+    params: CampaignParams,
     response: AdminActionResultSchema,
   },
   terms: { tag, summary: 'The current published platform terms', response: PlatformTermsSchema.nullable() },

@@ -41,11 +41,21 @@ export const adminRoutes = defineRoutes({
   payoutsQueue: { method: 'GET', path: '/admin/queues/payouts', roles: OPERATOR },
   payoutSent: { method: 'POST', path: '/admin/payouts/:id/sent', roles: OPERATOR },
   payoutFailed: { method: 'POST', path: '/admin/payouts/:id/failed', roles: OPERATOR },
+  payoutComplete: { method: 'POST', path: '/admin/payouts/:id/complete', roles: OPERATOR },
+  payoutsRun: { method: 'POST', path: '/admin/payouts/run', roles: OPERATOR },
 
   marketplaceQueue: { method: 'GET', path: '/admin/queues/marketplace', roles: OPERATOR },
   marketplaceAccept: { method: 'POST', path: '/admin/marketplace/items/:id/accept', roles: OPERATOR },
   marketplaceDeliver: { method: 'POST', path: '/admin/marketplace/items/:id/deliver', roles: OPERATOR },
   marketplaceDeny: { method: 'POST', path: '/admin/marketplace/items/:id/deny', roles: OPERATOR },
+  marketplaceComplete: { method: 'POST', path: '/admin/marketplace/items/:id/complete', roles: OPERATOR },
+  marketplaceRefund: { method: 'POST', path: '/admin/marketplace/items/:id/refund', roles: OPERATOR },
 
   trafficQueue: { method: 'GET', path: '/admin/queues/traffic', roles: OPERATOR },
+
+  deadLettersQueue: { method: 'GET', path: '/admin/queues/deadletters', roles: OPERATOR },
+  deadLetterRetry: { method: 'POST', path: '/admin/deadletters/:id/retry', roles: OPERATOR },
+  deadLettersRetryAll: { method: 'POST', path: '/admin/deadletters/retry', roles: OPERATOR },
+
+  ledgerCheck: { method: 'POST', path: '/admin/ledger/check', roles: OPERATOR },
 });

@@ -77,6 +77,7 @@ export const AdminOverviewSchema = z.object({
     payouts: z.number().int(),
     marketplace: z.number().int(),
     traffic: z.number().int(),
+    deadletters: z.number().int(),
   }),
 });
 export type AdminOverview = z.infer<typeof AdminOverviewSchema>;
@@ -181,6 +182,10 @@ export const QueuePayoutSchema = z.object({
   destination: z.string(),
   period: z.string(),
   requestedAt: iso,
+  /** requested (to send) or sent (to mark completed when it arrived). */
+  status: z.string(),
+  reference: z.string().nullable(),
+  sentAt: iso.nullable(),
 });
 export type QueuePayout = z.infer<typeof QueuePayoutSchema>;
 
@@ -193,6 +198,12 @@ export const QueueMarketplaceItemSchema = z.object({
   buyerEmail: z.string(),
   acceptBy: iso.nullable(),
   deliverBy: iso.nullable(),
+  /** A delivered item completes on its own then unless someone settles it first. */
+  completeBy: iso.nullable(),
+  /** An item of the network's own listing (accept, deliver, deny) or of a seller (settle only). */
+  network: z.boolean(),
+  /** What the delivered page's proof check found wrong, if anything. */
+  proofProblem: z.string().nullable(),
   createdAt: iso,
 });
 export type QueueMarketplaceItem = z.infer<typeof QueueMarketplaceItemSchema>;
@@ -210,15 +221,35 @@ export const QueueTrafficSchema = z.object({
 });
 export type QueueTraffic = z.infer<typeof QueueTrafficSchema>;
 
+/** payouts queue: the requested ones to send (default) or the sent ones to mark completed. */
+export const PAYOUT_QUEUE_STATES = ['requested', 'sent'] as const;
+export const payoutsQueueQuery = queueQuery('payouts').extend({
+  state: z.enum(PAYOUT_QUEUE_STATES).default('requested'),
+});
+
+export const QueueDeadLetterSchema = z.object({
+  id: z.number().int(),
+  /** impression, click, or null when the stored event is unreadable. */
+  eventKind: z.string().nullable(),
+  campaignId: z.number().int().nullable(),
+  zoneId: z.number().int().nullable(),
+  error: z.string(),
+  attempts: z.number().int(),
+  firstFailedAt: iso,
+  lastFailedAt: iso,
+});
+export type QueueDeadLetter = z.infer<typeof QueueDeadLetterSchema>;
+
 const tag = 'admin';
-const action = (summary: string) => ({
+/** An operator command without an id in the path (a run, a retry of everything, a check). */
+const command = (summary: string) => ({
   tag,
   summary,
   description:
     'Runs the operator command of the same name through the audited runner (one audit entry). A money action at or above the approval threshold answers 202 with `pendingApproval`.',
-  params: idParam,
   response: CommandResultSchema,
 });
+const action = (summary: string) => ({ ...command(summary), params: idParam });
 const userIdParam = z.object({ userId: z.coerce.number().int().min(1).max(2_147_483_647) });
 const listingParam = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/) });
 
@@ -295,12 +326,29 @@ export const adminEndpoints = defineEndpoints(adminRoutes, {
     body: z.object({ euros: z.number().positive(M.eurosRequired).max(1_000_000) }),
   },
 
-  payoutsQueue: { tag, summary: 'Payouts to send', query: queueQuery('payouts'), response: page(QueuePayoutSchema) },
+  payoutsQueue: {
+    tag,
+    summary: 'Payouts to send (state=requested) or sent and not yet arrived (state=sent)',
+    query: payoutsQueueQuery,
+    response: page(QueuePayoutSchema),
+  },
   payoutSent: {
     ...action('Mark a payout sent'),
     body: z.object({ reference: z.string().trim().min(1, M.referenceRequired).max(200) }),
   },
   payoutFailed: { ...action('Mark a payout failed (the amount goes back)'), body: reason },
+  payoutComplete: action('Mark a sent payout completed (the publisher received it)'),
+  payoutsRun: {
+    ...command("Run the payout job now, as on that day (default today): creates the period's payouts"),
+    body: z
+      .object({
+        date: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/, M.dateInvalid)
+          .optional(),
+      })
+      .optional(),
+  },
 
   marketplaceQueue: {
     tag,
@@ -314,6 +362,11 @@ export const adminEndpoints = defineEndpoints(adminRoutes, {
     body: z.object({ proofUrl: z.string().trim().min(1, M.proofRequired).max(2000) }),
   },
   marketplaceDeny: { ...action('Deny an item (the buyer is refunded)'), body: reason },
+  marketplaceComplete: action('Settle a delivered item as done (the seller is paid)'),
+  marketplaceRefund: {
+    ...action('Settle an open or delivered item for the buyer (denied and refunded)'),
+    body: reason,
+  },
 
   trafficQueue: {
     tag,
@@ -321,4 +374,15 @@ export const adminEndpoints = defineEndpoints(adminRoutes, {
     query: queueQuery('traffic'),
     response: page(QueueTrafficSchema),
   },
+
+  deadLettersQueue: {
+    tag,
+    summary: 'Delivery events the recorder refused after every retry (dead letters)',
+    query: queueQuery('deadletters'),
+    response: page(QueueDeadLetterSchema),
+  },
+  deadLetterRetry: action('Record a dead letter again (it is deleted once recorded)'),
+  deadLettersRetryAll: command('Record every dead letter again, oldest first'),
+
+  ledgerCheck: command('Verify the ledger (read-only); a violation answers 400 with the report'),
 });

@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ACCOUNT_MESSAGES } from '@cryptads/contract/admin-messages';
 import { AppCode } from '@cryptads/contract/app-codes';
+import { CampaignStatus } from '@cryptads/contract/campaigns';
 import { buildPath } from '@cryptads/contract/endpoint';
 import {
   type AdminAccountDetail,
@@ -9,6 +12,9 @@ import {
   type AuditEntry,
   adminAccountsEndpoints,
 } from '@cryptads/contract/endpoints/admin-accounts';
+import { campaigns } from '../../db/schema/campaigns';
+import { websites } from '../../db/schema/websites';
+import { eurosToMicros } from '@cryptads/contract/money';
 import { runOperatorCommand } from '../../operator/run';
 import { INSUFFICIENT_BALANCE } from '../ledger/ledger.service';
 import { body, loginAs, loginAsOperator, uniqueEmail } from '../../testing/helpers';
@@ -46,13 +52,14 @@ const validBodies: Record<string, object | undefined> = {
   publishTerms: { markdown: '# Terms\n\nThese are the terms of the service, long enough.' },
   publishAnnouncement: { title: 'Hello', content: 'World' },
   reject: { reason: 'no' },
+  referralShare: { percent: 5 },
 };
 
 describe('admin accounts API: who may call it', () => {
   const cases = Object.entries(adminAccountsEndpoints);
 
   it.each(cases)('%s refuses customers, operators without two-factor and anonymous callers', async (name, endpoint) => {
-    const url = `/api${buildPath(endpoint.path, { id: 1 })}`;
+    const url = `/api${buildPath(endpoint.path, { id: 1, websiteId: 1, campaignId: 1 })}`;
     const payload = validBodies[name];
     const call = (headers: Headers) =>
       app.inject({
@@ -234,6 +241,8 @@ describe('admin accounts API', () => {
     const seen = await get<{ version: number; title: string }>('/api/currentPlatformTerms', ad.headers);
     expect(seen.response).toMatchObject({ version: current.response.version, title: 'Terms of Service v-next' });
     const entries = await audit(`action=${encodeURIComponent('terms publish-text')}`);
+    // Filed under the version published; the text stays in the changes.
+    expect(entries.items[0]).toMatchObject({ objectType: 'terms', objectId: String(current.response.version) });
     expect(entries.items[0]?.changes.args).toEqual([markdown]);
   });
 
@@ -279,5 +288,136 @@ describe('admin accounts API', () => {
       ['user adjust', 'command line'],
     ]);
     expect((await detail(ad.user.id)).balanceMicros).toBe('4000000');
+  });
+
+  it('sets and clears the referral share, shown on the account page, one audit entry each', async () => {
+    const pub = await loginAs(app, 'publisher');
+    const url = `/api/admin/accounts/${pub.user.id}/referral-share`;
+    expect((await detail(pub.user.id)).referralShare).toBeNull();
+    expect((await post(url, op.headers, { percent: 7.5 })).status).toBe(200);
+    expect((await detail(pub.user.id)).referralShare).toBe(7.5);
+    const tooMuch = await post(url, op.headers, { percent: 11 });
+    expect(tooMuch.status).toBe(400);
+    expect((await detail(pub.user.id)).referralShare).toBe(7.5);
+    expect((await post(url, op.headers, { percent: null })).status).toBe(200);
+    expect((await detail(pub.user.id)).referralShare).toBeNull();
+    const entries = await audit(
+      `action=${encodeURIComponent('referral share')}&objectId=${encodeURIComponent(pub.email)}`,
+    );
+    expect(entries.items.map((e) => e.changes.args)).toEqual([
+      [pub.email, 'off'],
+      [pub.email, '7.5'],
+    ]);
+    expect((await post('/api/admin/accounts/999999/referral-share', op.headers, { percent: 5 })).status).toBe(404);
+  });
+
+  it("pauses and approves again a publisher's website from its page; another account's website is 404", async () => {
+    const pub = await loginAs(app, 'publisher');
+    const other = await loginAs(app, 'publisher');
+    const domain = `site-${pub.user.id}.example`;
+    const [site] = await app.ctx.db
+      .insert(websites)
+      .values({
+        ownerId: pub.user.id,
+        domain,
+        url: `https://${domain}/`,
+        name: domain,
+        status: 1,
+        verificationToken: domain,
+      })
+      .returning();
+    const id = site?.id ?? 0;
+    const statusOf = async () => (await detail(pub.user.id)).websites.find((w) => w.id === id)?.status;
+
+    const elsewhere = await post(`/api/admin/accounts/${other.user.id}/websites/${id}/pause`, op.headers);
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.reason).toBe(ADMIN_ACCOUNT_MESSAGES.websiteNotFound);
+    expect(await statusOf()).toBe(1);
+
+    expect((await post(`/api/admin/accounts/${pub.user.id}/websites/${id}/approve`, op.headers)).status).toBe(409);
+    expect((await post(`/api/admin/accounts/${pub.user.id}/websites/${id}/pause`, op.headers)).status).toBe(200);
+    expect(await statusOf()).toBe(2);
+    const again = await post(`/api/admin/accounts/${pub.user.id}/websites/${id}/pause`, op.headers);
+    expect(again.status).toBe(409);
+    expect(again.reason).toBe(ADMIN_ACCOUNT_MESSAGES.websiteNotApproved);
+    expect((await post(`/api/admin/accounts/${other.user.id}/websites/${id}/approve`, op.headers)).status).toBe(404);
+    expect(await statusOf()).toBe(2);
+    expect((await post(`/api/admin/accounts/${pub.user.id}/websites/${id}/approve`, op.headers)).status).toBe(200);
+    expect(await statusOf()).toBe(1);
+
+    const paused = await audit(`action=${encodeURIComponent('website pause')}&objectType=website&objectId=${id}`);
+    expect(paused.total).toBe(1);
+    expect(paused.items[0]).toMatchObject({ actorId: op.user.id, via: 'screen' });
+    expect((await audit(`action=${encodeURIComponent('website approve')}&objectId=${id}`)).total).toBe(1);
+  });
+
+  it("locks and unlocks an advertiser's campaign from its page; another account's campaign is 404", async () => {
+    const ad = await loginAs(app, 'advertiser');
+    const other = await loginAs(app, 'advertiser');
+    const [campaign] = await app.ctx.db
+      .insert(campaigns)
+      .values({
+        ownerId: ad.user.id,
+        name: 'Managed one',
+        kind: 'display',
+        status: CampaignStatus.Paused,
+        priceMicros: eurosToMicros(1),
+        landingUrl: 'https://example.com/',
+        dailyBudgetMicros: eurosToMicros(50),
+        category: 1,
+        permalink: `${ad.user.id},lock`,
+      })
+      .returning();
+    const id = campaign?.id ?? 0;
+    const lockedOf = async () => (await detail(ad.user.id)).campaigns.find((c) => c.id === id)?.locked;
+    expect(await lockedOf()).toBe(false);
+
+    const elsewhere = await post(`/api/admin/accounts/${other.user.id}/campaigns/${id}/lock`, op.headers);
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.reason).toBe(ADMIN_ACCOUNT_MESSAGES.campaignNotFound);
+    expect(await lockedOf()).toBe(false);
+
+    expect((await post(`/api/admin/accounts/${ad.user.id}/campaigns/${id}/lock`, op.headers)).status).toBe(200);
+    expect(await lockedOf()).toBe(true);
+    expect((await post(`/api/admin/accounts/${other.user.id}/campaigns/${id}/unlock`, op.headers)).status).toBe(404);
+    expect(await lockedOf()).toBe(true);
+    expect((await post(`/api/admin/accounts/${ad.user.id}/campaigns/${id}/unlock`, op.headers)).status).toBe(200);
+    expect(await lockedOf()).toBe(false);
+    const [row] = await app.ctx.db.select().from(campaigns).where(eq(campaigns.id, id));
+    expect(row?.isLocked).toBe(false);
+
+    const locked = await audit(`action=${encodeURIComponent('campaign lock')}&objectType=campaign&objectId=${id}`);
+    expect(locked.total).toBe(1);
+    expect((await audit(`action=${encodeURIComponent('campaign unlock')}&objectId=${id}`)).total).toBe(1);
+  });
+
+  it('lists operators with their two-factor state and sessions; an operator cannot disable or credit itself', async () => {
+    const list = await get<{ items: AdminAccountRow[]; total: number }>(
+      `/api/admin/accounts?q=${encodeURIComponent(op.email)}&type=3`,
+      op.headers,
+    );
+    expect(list.response.items.map((i) => [i.id, i.type, i.twoFactor])).toEqual([[op.user.id, 3, true]]);
+    const operators = await get<{ items: AdminAccountRow[] }>('/api/admin/accounts?type=3&pageSize=100', op.headers);
+    expect(operators.response.items.every((i) => i.type === 3)).toBe(true);
+    expect(operators.response.items.map((i) => i.id)).toEqual(expect.arrayContaining([op.user.id, op2.user.id]));
+
+    const self = await detail(op.user.id);
+    expect(self).toMatchObject({ type: 3, twoFactor: true });
+    expect(self.sessions.some((s) => s.active)).toBe(true);
+
+    const url = `/api/admin/accounts/${op.user.id}`;
+    for (const [path, payload] of [
+      ['disable', { reason: 'me' }],
+      ['credit', { euros: 5, reason: 'me' }],
+      ['adjust', { euros: 5, reason: 'me' }],
+    ] as const) {
+      const refused = await post(`${url}/${path}`, op.headers, payload);
+      expect(refused.status).toBe(403);
+      expect(refused.reason).toBe(ADMIN_ACCOUNT_MESSAGES.notOnYourself);
+    }
+    const after = await detail(op.user.id);
+    expect(after).toMatchObject({ disabled: false, balanceMicros: '0' });
+    expect((await app.inject({ method: 'GET', url: '/api/user', headers: op.headers })).statusCode).toBe(200);
+    expect((await audit(`actorId=${op.user.id}&objectId=${encodeURIComponent(op.email)}`)).total).toBe(0);
   });
 });

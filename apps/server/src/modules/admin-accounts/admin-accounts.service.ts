@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
+  ADMIN_ACCOUNT_MESSAGES,
   ADMIN_ACCOUNT_SESSIONS_SHOWN,
   ADMIN_ACCOUNT_TRANSFERS_SHOWN,
   ADMIN_MESSAGES,
@@ -13,6 +14,7 @@ import type {
 import type { DbOrTx } from '../../db/client';
 import type { AuditEntryRow, OperatorApprovalRow } from '../../db/schema/audit';
 import { campaigns } from '../../db/schema/campaigns';
+import { referralShares } from '../../db/schema/referral';
 import { sessions, users } from '../../db/schema/users';
 import { websites } from '../../db/schema/websites';
 import { notFound } from '../../lib/errors';
@@ -77,12 +79,34 @@ export async function findAccount(db: DbOrTx, id: number): Promise<UserRow> {
   return user;
 }
 
+/** The account's website, or 404: the back office acts on a website from its owner's page. */
+export async function findAccountWebsite(db: DbOrTx, accountId: number, websiteId: number) {
+  const [site] = await db
+    .select({ id: websites.id, status: websites.status })
+    .from(websites)
+    .where(and(eq(websites.id, websiteId), eq(websites.ownerId, accountId)))
+    .limit(1);
+  if (!site) throw notFound(ADMIN_ACCOUNT_MESSAGES.websiteNotFound);
+  return site;
+}
+
+/** The account's campaign, or 404. */
+export async function findAccountCampaign(db: DbOrTx, accountId: number, campaignId: number) {
+  const [campaign] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.ownerId, accountId)))
+    .limit(1);
+  if (!campaign) throw notFound(ADMIN_ACCOUNT_MESSAGES.campaignNotFound);
+  return campaign;
+}
+
 const TRANSFERS_SHOWN = ADMIN_ACCOUNT_TRANSFERS_SHOWN;
 const SESSIONS_SHOWN = ADMIN_ACCOUNT_SESSIONS_SHOWN;
 
 export async function accountDetail(db: DbOrTx, id: number): Promise<AdminAccountDetail> {
   const user = await findAccount(db, id);
-  const [availableMicros, heldMicros, statement, sessionRows, campaignRows, websiteRows] = await Promise.all([
+  const [availableMicros, heldMicros, statement, sessionRows, campaignRows, websiteRows, shares] = await Promise.all([
     accountBalance(db, available(id)),
     accountBalance(db, held(id)),
     statementOf(db, available(id)),
@@ -94,7 +118,13 @@ export async function accountDetail(db: DbOrTx, id: number): Promise<AdminAccoun
       .limit(SESSIONS_SHOWN),
     user.type === 1
       ? db
-          .select({ id: campaigns.id, name: campaigns.name, status: campaigns.status, createdAt: campaigns.createdAt })
+          .select({
+            id: campaigns.id,
+            name: campaigns.name,
+            status: campaigns.status,
+            locked: campaigns.isLocked,
+            createdAt: campaigns.createdAt,
+          })
           .from(campaigns)
           .where(eq(campaigns.ownerId, id))
           .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
@@ -112,6 +142,11 @@ export async function accountDetail(db: DbOrTx, id: number): Promise<AdminAccoun
           .where(eq(websites.ownerId, id))
           .orderBy(desc(websites.createdAt), desc(websites.id))
       : Promise.resolve([]),
+    db
+      .select({ basisPoints: referralShares.shareBasisPoints })
+      .from(referralShares)
+      .where(eq(referralShares.userId, id))
+      .limit(1),
   ]);
   const now = Date.now();
   return {
@@ -122,6 +157,7 @@ export async function accountDetail(db: DbOrTx, id: number): Promise<AdminAccoun
     emailVerified: user.emailVerifiedAt !== null,
     disabledAt: user.disabledAt?.toISOString() ?? null,
     heldMicros: heldMicros.toString(),
+    referralShare: shares[0] ? shares[0].basisPoints / 100 : null,
     transfers: statement
       .slice(-TRANSFERS_SHOWN)
       .reverse()

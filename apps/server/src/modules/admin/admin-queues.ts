@@ -7,6 +7,7 @@ import type {
   QueueCampaign,
   QueueDocuments,
   QueueListing,
+  QueueDeadLetter,
   QueueMarketplaceItem,
   QueuePayout,
   QueueQuery,
@@ -26,6 +27,7 @@ import { listings, marketplaceOrderItems as items, marketplaceOrders as orders }
 import { bankTransferReferences } from '../../db/schema/payments';
 import { users } from '../../db/schema/users';
 import { websites, zones } from '../../db/schema/websites';
+import { deadLetterRows } from '../../operator/commands/delivery';
 import { flaggedTraffic } from '../../operator/commands/traffic';
 
 /**
@@ -376,7 +378,10 @@ function destinationText(method: string, d: Record<string, string>) {
   );
 }
 
-export async function payoutsQueue(db: DbOrTx, q: QueueQuery): Promise<Page<QueuePayout>> {
+export async function payoutsQueue(
+  db: DbOrTx,
+  q: QueueQuery & { state?: 'requested' | 'sent' },
+): Promise<Page<QueuePayout>> {
   const search = q.q
     ? or(
         ilike(users.email, like(q.q)),
@@ -384,7 +389,7 @@ export async function payoutsQueue(db: DbOrTx, q: QueueQuery): Promise<Page<Queu
         asId(q.q) === null ? undefined : eq(payouts.id, asId(q.q) as number),
       )
     : undefined;
-  const where = and(eq(payouts.status, 'requested'), search);
+  const where = and(eq(payouts.status, q.state ?? 'requested'), search);
   const rows = await db
     .select({ p: payouts, email: users.email })
     .from(payouts)
@@ -414,6 +419,9 @@ export async function payoutsQueue(db: DbOrTx, q: QueueQuery): Promise<Page<Queu
       destination: destinationText(p.method, p.destination),
       period: p.period,
       requestedAt: p.requestedAt.toISOString(),
+      status: p.status,
+      reference: p.reference,
+      sentAt: p.sentAt?.toISOString() ?? null,
     })),
   };
 }
@@ -429,11 +437,15 @@ export async function marketplaceQueue(db: DbOrTx, q: QueueQuery): Promise<Page<
         asId(q.q) === null ? undefined : eq(items.id, asId(q.q) as number),
       )
     : undefined;
-  // Items of the network's own listings (no seller) that are paid and wait for the network.
+  // Paid items that wait for the network: its own listings' (no seller) to accept, deliver or
+  // settle once delivered, and any seller's delivered item whose proof check found a problem
+  // (`marketplace complete` / `refund` settle it).
   const where = and(
-    isNull(items.sellerId),
     isNotNull(items.holdId),
-    inArray(items.state, ['pending', 'accepted']),
+    or(
+      and(isNull(items.sellerId), inArray(items.state, ['pending', 'accepted', 'delivered'])),
+      and(eq(items.state, 'delivered'), sql`coalesce((${items.proofCheck}->>'broken')::boolean, false)`),
+    ),
     search,
   );
   const rows = await db
@@ -477,6 +489,9 @@ export async function marketplaceQueue(db: DbOrTx, q: QueueQuery): Promise<Page<
       buyerEmail: email,
       acceptBy: i.acceptBy?.toISOString() ?? null,
       deliverBy: i.deliverBy?.toISOString() ?? null,
+      completeBy: i.completeBy?.toISOString() ?? null,
+      network: i.sellerId === null,
+      proofProblem: i.proofCheck?.broken ? (i.proofCheck.problem ?? 'The proof check failed.') : null,
       createdAt: created.toISOString(),
     })),
   };
@@ -504,10 +519,37 @@ export async function trafficQueue(ctx: AppContext, q: QueueQuery): Promise<Page
   return { total: all.length, items: all.slice(offsetOf(q), offsetOf(q) + q.pageSize) };
 }
 
+// ---------------------------------------------------------------- dead letters
+
+export async function deadLettersQueue(db: DbOrTx, q: QueueQuery): Promise<Page<QueueDeadLetter>> {
+  const needle = q.q?.toLowerCase();
+  const all = (await deadLetterRows(db)).filter(
+    (d) =>
+      !needle ||
+      String(d.id) === needle ||
+      d.error.toLowerCase().includes(needle) ||
+      d.eventKind === needle ||
+      String(d.campaignId) === needle ||
+      String(d.zoneId) === needle,
+  );
+  const key = q.sort ?? QUEUE_SORTS.deadletters[0];
+  const sign = q.dir === 'desc' ? -1 : 1;
+  all.sort((a, b) => {
+    const d =
+      key === 'attempts'
+        ? a.attempts - b.attempts
+        : key === 'last'
+          ? a.lastFailedAt.localeCompare(b.lastFailedAt)
+          : a.firstFailedAt.localeCompare(b.firstFailedAt);
+    return sign * (d || a.id - b.id);
+  });
+  return { total: all.length, items: all.slice(offsetOf(q), offsetOf(q) + q.pageSize) };
+}
+
 /** The size of every queue, for the overview. */
 export async function queueSizes(ctx: AppContext) {
   const one = { page: 1, pageSize: 1 } as QueueQuery;
-  const [c, w, z, l, d, t, p, m, f] = await Promise.all([
+  const [c, w, z, l, d, t, p, m, f, x] = await Promise.all([
     campaignsQueue(ctx.db, one),
     websitesQueue(ctx.db, one),
     zonesQueue(ctx.db, one),
@@ -517,6 +559,7 @@ export async function queueSizes(ctx: AppContext) {
     payoutsQueue(ctx.db, one),
     marketplaceQueue(ctx.db, one),
     trafficQueue(ctx, one),
+    deadLettersQueue(ctx.db, one),
   ]);
   return {
     campaigns: c.total,
@@ -528,5 +571,6 @@ export async function queueSizes(ctx: AppContext) {
     payouts: p.total,
     marketplace: m.total,
     traffic: f.total,
+    deadletters: x.total,
   };
 }

@@ -6,6 +6,7 @@ import type {
   AdminBulkResult,
   AdminOverview,
   QueueCampaign,
+  QueueDeadLetter,
   QueueDocuments,
   QueueListing,
   QueueMarketplaceItem,
@@ -34,7 +35,8 @@ import { postAdSpend } from '../ledger/ledger.service';
 import { depositFor } from '../ledger/test-helpers';
 import { runPayouts } from '../payouts/payouts.service';
 import { insertListing } from '../marketplace/test-helpers';
-import { itemRow, paidOrder } from '../marketplace-fulfilment/test-helpers';
+import { articleWith, itemRow, paidOrder, servePages } from '../marketplace-fulfilment/test-helpers';
+import { deliveryDeadLetters } from '../../db/schema/delivery-stream';
 import { balanceOf, depositor } from '../payments/test-helpers';
 import { recordBatch } from '../delivery/recorder';
 import { approvedWebsite, fundedAdvertiser, runningCampaign } from '../delivery/test-helpers';
@@ -49,7 +51,8 @@ describe('admin API: overview and queues', () => {
 
   beforeAll(async () => {
     dir = tempDataDir();
-    app = await createTestApp({ DATA_DIR: dir });
+    // Proof pages of delivered marketplace items are served on 127.0.0.1 by the test.
+    app = await createTestApp({ DATA_DIR: dir, VERIFY_ALLOW_PRIVATE: '1', VERIFY_TIMEOUT_MS: '2000' });
     operator = (await loginAsOperator(app, { twoFactor: true })).headers;
   });
   afterAll(async () => {
@@ -333,6 +336,46 @@ describe('admin API: overview and queues', () => {
       expect(await auditCount('payout', sent.id)).toBe(1);
     });
 
+    it('lists sent payouts apart and marks one completed; runs the payout job for a day', async () => {
+      const pub = await payablePublisher(70);
+      const { created } = await runPayouts(app.ctx, new Date('2027-03-01T06:00:00Z'));
+      const payout = created.find((p) => p.userId === pub.user.id);
+      if (!payout) throw new Error('the payout job made no payout');
+      const q = encodeURIComponent(pub.email);
+      const sentQueue = async () =>
+        body<{ items: QueuePayout[]; total: number }>(
+          await get(`/api/admin/queues/payouts?state=sent&q=${q}`, operator),
+        ).response;
+      expect((await sentQueue()).total).toBe(0);
+      expect((await post(`/api/admin/payouts/${payout.id}/sent`, operator, { reference: 'SEPA-9' })).statusCode).toBe(
+        200,
+      );
+      expect((await sentQueue()).items.map((p) => [p.id, p.status, p.reference])).toEqual([
+        [payout.id, 'sent', 'SEPA-9'],
+      ]);
+
+      const res = await post(`/api/admin/payouts/${payout.id}/complete`, operator);
+      expect([res.statusCode, body(res).reason]).toEqual([200, null]);
+      expect(body<{ output: string }>(res).response.output).toContain(`Payout #${payout.id}`);
+      const list = body<{ id: number; status: string }[]>(await get('/api/billing/payouts', pub.headers)).response;
+      expect(list.find((p) => p.id === payout.id)?.status).toBe('completed');
+      expect((await sentQueue()).total).toBe(0);
+      expect(await auditCount('payout', payout.id)).toBe(2);
+      expect((await get('/api/admin/queues/payouts?state=failed', operator)).statusCode).toBe(400);
+
+      // The job, as on a payout day: the publisher's next payout appears in the requested queue.
+      const next = await payablePublisher(55);
+      const run = await post('/api/admin/payouts/run', operator, { date: '2027-05-01' });
+      expect([run.statusCode, body(run).reason]).toEqual([200, null]);
+      expect(body<{ output: string }>(run).response.output).toMatch(/^Payout run 2027-0\d/);
+      const requested = body<{ items: QueuePayout[] }>(
+        await get(`/api/admin/queues/payouts?q=${encodeURIComponent(next.email)}`, operator),
+      ).response;
+      expect(requested.items.map((p) => [p.status, p.amountMicros])).toEqual([['requested', '55000000']]);
+      expect(await auditCount('payout', '2027-05-01')).toBe(1);
+      expect((await post('/api/admin/payouts/run', operator, { date: '1 May' })).statusCode).toBe(400);
+    });
+
     it('publishes one listing request and rejects another with the reason', async () => {
       const pub = await loginAs(app, 'publisher');
       const a = await insertListing(app.ctx.db, { ownerId: pub.user.id, status: 0, title: 'Probe A' });
@@ -373,6 +416,119 @@ describe('admin API: overview and queues', () => {
       body<{ total: number }>(await get(`/api/admin/queues/marketplace?q=${encodeURIComponent(title)}`, operator))
         .response.total,
     ).toBe(0);
+  });
+
+  it('marketplace: settles delivered items of network listings: one completed, one refunded to the buyer', async () => {
+    const title = `Settle probe ${Date.now().toString(36)}`;
+    const { buyer, items } = await paidOrder(app, [
+      { title, price: 30 },
+      { title, price: 40 },
+    ]);
+    const [done, refunded] = items;
+    if (!done || !refunded) throw new Error('no items');
+    const site = await servePages({
+      '/live': { body: articleWith('<a href="https://buyer.example/landing">buyer</a>') },
+    });
+    try {
+      for (const [item, path] of [
+        [done, '/live'],
+        [refunded, '/gone'],
+      ] as const) {
+        expect((await post(`/api/admin/marketplace/items/${item.id}/accept`, operator)).statusCode).toBe(200);
+        const delivered = await post(`/api/admin/marketplace/items/${item.id}/deliver`, operator, {
+          proofUrl: site.url(path),
+        });
+        expect([delivered.statusCode, body(delivered).reason]).toEqual([200, null]);
+      }
+    } finally {
+      await site.close();
+    }
+    const queue = body<{ items: QueueMarketplaceItem[] }>(
+      await get(`/api/admin/queues/marketplace?q=${encodeURIComponent(title)}`, operator),
+    ).response;
+    expect(queue.items.map((i) => [i.id, i.state, i.network, i.proofProblem === null])).toEqual([
+      [done.id, 'delivered', true, true],
+      [refunded.id, 'delivered', true, false],
+    ]);
+    expect(queue.items[0]?.completeBy).not.toBeNull();
+
+    const completed = await post(`/api/admin/marketplace/items/${done.id}/complete`, operator);
+    expect([completed.statusCode, body(completed).reason]).toEqual([200, null]);
+    expect((await itemRow(app, done.id)).state).toBe('completed');
+    expect((await post(`/api/admin/marketplace/items/${refunded.id}/refund`, operator, {})).statusCode).toBe(400);
+    const res = await post(`/api/admin/marketplace/items/${refunded.id}/refund`, operator, { reason: 'Link removed.' });
+    expect([res.statusCode, body(res).reason]).toEqual([200, null]);
+    expect(await itemRow(app, refunded.id)).toMatchObject({ state: 'denied', denyReason: 'Link removed.' });
+    expect(await balanceOf(app, buyer.user.id)).toBe(eurosToMicros(40));
+    // Settled twice: refused (the item is not delivered any more), nothing more written.
+    expect((await post(`/api/admin/marketplace/items/${done.id}/complete`, operator)).statusCode).toBe(409);
+    // accept, deliver and the settlement: one entry each.
+    expect(await auditCount('marketplace', done.id)).toBe(3);
+    expect(await auditCount('marketplace', refunded.id)).toBe(3);
+  });
+
+  it('dead letters: listed with their event, counted on the overview, retried one and all', async () => {
+    const adv = await fundedAdvertiser(app, 50);
+    const campaignId = await runningCampaign(app, adv.headers);
+    const site = await approvedWebsite(app);
+    const event = {
+      kind: EventKind.Impression,
+      // Two days ago: today's figures (the traffic test's) stay as they are.
+      at: new Date(Date.now() - 2 * 86_400_000).toISOString(),
+      impressionId: crypto.randomUUID(),
+      campaignId,
+      creativeId: 0,
+      zoneId: site.banner.id,
+      websiteId: site.siteId,
+      advertiserId: adv.user.id,
+      publisherId: site.publisher.user.id,
+      country: 'DE',
+      os: 'Windows',
+      browser: 'Chrome',
+      device: 1,
+      costMicros: '500',
+    };
+    const failed = { error: 'XX000: probe', attempts: 5, firstFailedAt: new Date(), lastFailedAt: new Date() };
+    const [good] = await app.ctx.db
+      .insert(deliveryDeadLetters)
+      .values({ event, ...failed })
+      .returning({ id: deliveryDeadLetters.id });
+    const [bad] = await app.ctx.db
+      .insert(deliveryDeadLetters)
+      .values({ event: { kind: 9 }, ...failed })
+      .returning({ id: deliveryDeadLetters.id });
+    if (!good || !bad) throw new Error('no dead letters');
+
+    const queue = body<{ items: QueueDeadLetter[]; total: number }>(
+      await get('/api/admin/queues/deadletters?q=probe', operator),
+    ).response;
+    expect(queue.items.map((d) => [d.id, d.eventKind, d.campaignId, d.zoneId, d.attempts])).toEqual([
+      [good.id, 'impression', campaignId, site.banner.id, 5],
+      [bad.id, null, null, null, 5],
+    ]);
+    expect(body<AdminOverview>(await get('/api/admin/overview', operator)).response.queues.deadletters).toBe(2);
+
+    const res = await post(`/api/admin/deadletters/${good.id}/retry`, operator);
+    expect([res.statusCode, body(res).reason]).toEqual([200, null]);
+    const events = body<{ items: QueueDeadLetter[] }>(await get('/api/admin/queues/deadletters', operator)).response;
+    expect(events.items.map((d) => d.id)).toEqual([bad.id]);
+    expect(await auditCount('delivery', good.id)).toBe(1);
+
+    // All: the malformed one is refused again and stays, with one more attempt.
+    const all = await post('/api/admin/deadletters/retry', operator);
+    expect(all.statusCode).toBe(200);
+    expect(body<{ output: string }>(all).response.output).toContain('0 of 1 dead letters recorded');
+    const left = body<{ items: QueueDeadLetter[] }>(await get('/api/admin/queues/deadletters', operator)).response;
+    expect(left.items.map((d) => [d.id, d.attempts])).toEqual([[bad.id, 6]]);
+    expect(await auditCount('delivery', 'all')).toBe(1);
+    await app.ctx.db.delete(deliveryDeadLetters).where(eq(deliveryDeadLetters.id, bad.id));
+  });
+
+  it('ledger check: runs the check and answers its report, audited', async () => {
+    const res = await post('/api/admin/ledger/check', operator);
+    expect([res.statusCode, body(res).reason]).toEqual([200, null]);
+    expect(body<{ output: string }>(res).response.output).toMatch(/^Ledger check: \d+ accounts[\s\S]*No violations\.$/);
+    expect(await auditCount('ledger', '')).toBe(1);
   });
 
   it('traffic: a zone with a high filtered share is in the queue, and today’s figures are in the overview', async () => {

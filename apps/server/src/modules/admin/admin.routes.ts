@@ -107,6 +107,12 @@ export const adminRoutes = [
   route(api.payoutFailed, async ({ ctx, auth, params, body, reply }) =>
     run(ctx, auth, reply, 'payout', 'fail', [String(params.id), body.reason]),
   ),
+  route(api.payoutComplete, async ({ ctx, auth, params, reply }) =>
+    run(ctx, auth, reply, 'payout', 'complete', [String(params.id)]),
+  ),
+  route(api.payoutsRun, async ({ ctx, auth, body, reply }) =>
+    run(ctx, auth, reply, 'payout', 'run', words(body?.date)),
+  ),
 
   route(api.marketplaceQueue, async ({ ctx, query }) => admin.marketplaceQueue(ctx.db, query)),
   route(api.marketplaceAccept, async ({ ctx, auth, params, reply }) =>
@@ -118,6 +124,20 @@ export const adminRoutes = [
   route(api.marketplaceDeny, async ({ ctx, auth, params, body, reply }) =>
     run(ctx, auth, reply, 'marketplace', 'deny', [String(params.id), body.reason]),
   ),
+  route(api.marketplaceComplete, async ({ ctx, auth, params, reply }) =>
+    run(ctx, auth, reply, 'marketplace', 'complete', [String(params.id)]),
+  ),
+  route(api.marketplaceRefund, async ({ ctx, auth, params, body, reply }) =>
+    run(ctx, auth, reply, 'marketplace', 'refund', [String(params.id), body.reason]),
+  ),
 
   route(api.trafficQueue, async ({ ctx, query }) => admin.trafficQueue(ctx, query)),
+
+  route(api.deadLettersQueue, async ({ ctx, query }) => admin.deadLettersQueue(ctx.db, query)),
+  route(api.deadLetterRetry, async ({ ctx, auth, params, reply }) =>
+    run(ctx, auth, reply, 'delivery', 'retry', [String(params.id)]),
+  ),
+  route(api.deadLettersRetryAll, async ({ ctx, auth, reply }) => run(ctx, auth, reply, 'delivery', 'retry', ['all'])),
+
+  route(api.ledgerCheck, async ({ ctx, auth, reply }) => run(ctx, auth, reply, 'ledger', 'check', [])),
 ];

@@ -13,6 +13,7 @@ import { queueSizes } from './admin-queues';
 
 export {
   campaignsQueue,
+  deadLettersQueue,
   documentsQueue,
   listingsQueue,
   marketplaceQueue,

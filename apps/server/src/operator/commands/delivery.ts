@@ -1,5 +1,30 @@
+import type { DbOrTx } from '../../db/client';
 import { listDeadLetters, retryAllDeadLetters, retryDeadLetter } from '../../modules/delivery/dead-letter';
+import { EventKind } from '../../modules/delivery/types';
 import type { OperatorCommand } from '../types';
+
+/** The most dead letters the back office's queue reads (the command line lists 100 by default). */
+const DEAD_LETTERS_READ = 10_000;
+
+const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
+
+/** The dead letters `delivery dead-letters` lists, as data (the back office's dead-letter queue), oldest first. */
+export async function deadLetterRows(db: DbOrTx) {
+  const rows = await listDeadLetters(db, DEAD_LETTERS_READ);
+  return rows.map((r) => {
+    const e = (r.event && typeof r.event === 'object' ? r.event : {}) as Record<string, unknown>;
+    return {
+      id: r.id,
+      eventKind: e.kind === EventKind.Impression ? 'impression' : e.kind === EventKind.Click ? 'click' : null,
+      campaignId: int(e.campaignId),
+      zoneId: int(e.zoneId),
+      error: r.error,
+      attempts: r.attempts,
+      firstFailedAt: r.firstFailedAt.toISOString(),
+      lastFailedAt: r.lastFailedAt.toISOString(),
+    };
+  });
+}
 
 /** Dead letters of the delivery stream (docs/decisions/028-durable-delivery-events.md). */
 export const deliveryCommands: Record<string, OperatorCommand> = {

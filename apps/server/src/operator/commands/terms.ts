@@ -22,10 +22,17 @@ async function publishTermsText(ctx: Parameters<OperatorCommand['run']>[0], text
   return `Published platform terms version ${terms.version} (${terms.title}).`;
 }
 
+/** Audited by the version published (the text stays in the entry's changes), not by the text. */
+const auditVersion: OperatorCommand['audit'] = (_args, output) => ({
+  objectType: 'terms',
+  objectId: /version (\d+)/.exec(output)?.[1] ?? '',
+});
+
 export const termsCommands: Record<string, OperatorCommand> = {
   publish: {
     args: '<file>',
     help: "publish a new version of the platform terms ('# Title' on the first line, Markdown after); every user accepts it on the next visit",
+    audit: auditVersion,
     async run(ctx, [file]) {
       return publishTermsText(ctx, await readOperatorFile(file));
     },
@@ -33,6 +40,7 @@ export const termsCommands: Record<string, OperatorCommand> = {
   'publish-text': {
     args: '<markdown>',
     help: "publish new platform terms given as one argument ('# Title' on the first line; the back office's form)",
+    audit: auditVersion,
     async run(ctx, [markdown]) {
       return publishTermsText(ctx, markdown ?? '');
     },

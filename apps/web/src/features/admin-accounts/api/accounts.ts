@@ -30,6 +30,14 @@ export function useAdminAccount(id: number) {
 
 export type AccountAction = 'disable' | 'enable' | 'credit' | 'adjust' | 'endSessions';
 
+/** The account page's row actions on one of its websites or campaigns. */
+export type ItemAction = 'pauseWebsite' | 'approveWebsite' | 'lockCampaign' | 'unlockCampaign';
+
+export type AccountActionInput =
+  | { action: AccountAction; reason: string; euros: number | null }
+  | { action: 'referralShare'; percent: number | null }
+  | { action: ItemAction; itemId: number };
+
 /**
  * POST /api/admin/accounts/{id}/{action}: the account's actions. A money action may answer
  * 202 { pendingApproval }; the answer is returned as it is for the modal to show.
@@ -37,19 +45,29 @@ export type AccountAction = 'disable' | 'enable' | 'credit' | 'adjust' | 'endSes
 export function useAccountAction(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, reason, euros }: { action: AccountAction; reason: string; euros: number | null }) => {
+    mutationFn: (input: AccountActionInput) => {
       const params = { id };
-      switch (action) {
+      switch (input.action) {
         case 'disable':
-          return adminAccountsApi.disable({ params, body: { reason } });
+          return adminAccountsApi.disable({ params, body: { reason: input.reason } });
         case 'enable':
           return adminAccountsApi.enable({ params });
         case 'endSessions':
           return adminAccountsApi.endSessions({ params });
         case 'credit':
-          return adminAccountsApi.credit({ params, body: { reason, euros: euros ?? 0 } });
+          return adminAccountsApi.credit({ params, body: { reason: input.reason, euros: input.euros ?? 0 } });
         case 'adjust':
-          return adminAccountsApi.adjust({ params, body: { reason, euros: euros ?? 0 } });
+          return adminAccountsApi.adjust({ params, body: { reason: input.reason, euros: input.euros ?? 0 } });
+        case 'referralShare':
+          return adminAccountsApi.referralShare({ params, body: { percent: input.percent } });
+        case 'pauseWebsite':
+          return adminAccountsApi.pauseWebsite({ params: { id, websiteId: input.itemId } });
+        case 'approveWebsite':
+          return adminAccountsApi.approveWebsite({ params: { id, websiteId: input.itemId } });
+        case 'lockCampaign':
+          return adminAccountsApi.lockCampaign({ params: { id, campaignId: input.itemId } });
+        case 'unlockCampaign':
+          return adminAccountsApi.unlockCampaign({ params: { id, campaignId: input.itemId } });
       }
     },
     onSettled: () =>

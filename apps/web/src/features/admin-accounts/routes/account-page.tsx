@@ -6,11 +6,13 @@ import { ACCOUNT_TYPE_LABELS, type AccountType } from '@cryptads/contract/accoun
 import { campaignStatusLabel } from '@cryptads/contract/campaign-messages';
 import type { AdminAccountDetail } from '@cryptads/contract/endpoints/admin-accounts';
 import { paths } from '@cryptads/contract/paths';
-import { websiteStatusBadge } from '@cryptads/contract/websites-messages';
+import { WebsiteStatus, websiteStatusBadge } from '@cryptads/contract/websites-messages';
+import { useCurrentUser } from '../../../lib/api/get-current-user';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { Notice } from '../../../ui/notice';
-import { type AccountAction, useAccountAction, useAdminAccount } from '../api/accounts';
+import { type AccountAction, type ItemAction, useAccountAction, useAdminAccount } from '../api/accounts';
 import { ActionModal, isPendingApproval, WAITING_FOR_APPROVAL } from '../components/action-modal';
+import { ReferralShareModal } from '../components/referral-share-modal';
 import { formatMicros } from '../components/money';
 import { PagedTable, type PagedColumn } from '../components/paged-table';
 import { ErrorNotice, LoadingCard } from '../components/states';
@@ -53,19 +55,92 @@ const sessionColumns: PagedColumn<Session>[] = [
   },
 ];
 
-const campaignColumns: PagedColumn<Campaign>[] = [
+type OpenItem = { action: ItemAction; id: number; label: string };
+
+const campaignColumns = (act: (item: OpenItem) => void): PagedColumn<Campaign>[] => [
   { key: 'id', header: 'ID', render: (c) => c.id, align: 'right' },
   { key: 'name', header: 'Campaign', render: (c) => c.name },
   { key: 'status', header: 'Status', render: (c) => campaignStatusLabel(c.status) },
+  { key: 'managed', header: 'Managed', render: (c) => (c.locked ? 'Locked' : '—') },
   { key: 'created', header: 'Created', render: (c) => formatDate(c.createdAt) },
+  {
+    key: 'actions',
+    header: 'Actions',
+    align: 'right',
+    render: (c) => (
+      <Button
+        size="compact-xs"
+        variant="default"
+        onClick={() => act({ action: c.locked ? 'unlockCampaign' : 'lockCampaign', id: c.id, label: c.name })}
+        data-testid={`campaign-${c.locked ? 'unlock' : 'lock'}-${c.id}`}
+      >
+        {c.locked ? 'Unlock' : 'Lock'}
+      </Button>
+    ),
+  },
 ];
 
-const websiteColumns: PagedColumn<Website>[] = [
+/** Pause the approved websites; approve again the paused or rejected ones (pending: the queue). */
+const websiteAction = (status: number): 'pauseWebsite' | 'approveWebsite' | null =>
+  status === WebsiteStatus.Active
+    ? 'pauseWebsite'
+    : status === WebsiteStatus.Paused || status === WebsiteStatus.Denied || status === WebsiteStatus.FraudDenied
+      ? 'approveWebsite'
+      : null;
+
+const websiteColumns = (act: (item: OpenItem) => void): PagedColumn<Website>[] => [
   { key: 'id', header: 'ID', render: (w) => w.id, align: 'right' },
   { key: 'domain', header: 'Website', render: (w) => w.domain || w.name },
   { key: 'status', header: 'Status', render: (w) => websiteStatusBadge(w.status).label },
   { key: 'created', header: 'Added', render: (w) => formatDate(w.createdAt) },
+  {
+    key: 'actions',
+    header: 'Actions',
+    align: 'right',
+    render: (w) => {
+      const action = websiteAction(w.status);
+      if (!action) return null;
+      const pause = action === 'pauseWebsite';
+      return (
+        <Button
+          size="compact-xs"
+          variant="default"
+          onClick={() => act({ action, id: w.id, label: w.domain || w.name })}
+          data-testid={`website-${pause ? 'pause' : 'approve'}-${w.id}`}
+        >
+          {pause ? 'Pause' : 'Approve'}
+        </Button>
+      );
+    },
+  },
 ];
+
+const ITEM_ACTIONS: Record<ItemAction, (label: string) => Omit<ActionSpec, 'reason' | 'amount'>> = {
+  pauseWebsite: (label) => ({
+    title: `Pause ${label}`,
+    message: 'Its ad codes stop serving; the publisher is told by a notification.',
+    confirmLabel: 'Pause',
+    danger: true,
+  }),
+  approveWebsite: (label) => ({
+    title: `Approve ${label}`,
+    message: 'Its ad codes serve again and its pending zones are activated; the publisher is told.',
+    confirmLabel: 'Approve',
+    danger: false,
+  }),
+  lockCampaign: (label) => ({
+    title: `Lock ${label}`,
+    message: 'The campaign becomes managed: the advertiser can only change its status.',
+    confirmLabel: 'Lock',
+    danger: false,
+  }),
+  unlockCampaign: (label) => ({
+    title: `Unlock ${label}`,
+    message: 'The advertiser can edit the campaign again.',
+    confirmLabel: 'Unlock',
+    danger: false,
+  }),
+};
 
 type ActionSpec = {
   title: string;
@@ -138,7 +213,10 @@ export function AccountPage() {
   const id = Number(useParams().id);
   const account = useAdminAccount(id);
   const action = useAccountAction(id);
+  const me = useCurrentUser();
   const [open, setOpen] = useState<AccountAction | null>(null);
+  const [item, setItem] = useState<OpenItem | null>(null);
+  const [sharing, setSharing] = useState(false);
   const [done, setDone] = useState<string | null>(null);
 
   const back = (
@@ -174,6 +252,9 @@ export function AccountPage() {
   const spec = open ? ACTIONS[open] : null;
   const isAdvertiser = a.type === 1;
   const isPublisher = a.type === 2;
+  // The server refuses an operator disabling or crediting itself: another operator does it.
+  const isSelf = me.data?.email === a.email;
+  const itemSpec = item ? ITEM_ACTIONS[item.action](item.label) : null;
 
   return (
     <Stack gap="lg">
@@ -199,7 +280,14 @@ export function AccountPage() {
       </Group>
 
       {done ? (
-        <Notice color="green" title="Done" data-testid="account-done" withCloseButton onClose={() => setDone(null)}>
+        <Notice
+          color="green"
+          title="Done"
+          data-testid="account-done"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setDone(null)}
+        >
           {done}
         </Notice>
       ) : null}
@@ -216,7 +304,17 @@ export function AccountPage() {
             <Field label="Identity">{a.identity === 'verified' ? 'Verified' : 'Not verified'}</Field>
             <Field label="Two-factor">{a.twoFactor ? 'On' : 'Off'}</Field>
             <Field label="Disabled since">{a.disabledAt ? formatDateTime(a.disabledAt) : '—'}</Field>
+            <Field label="Referral share">
+              <span data-testid="account-referral-share">
+                {a.referralShare === null ? 'Standard' : `${a.referralShare} %`}
+              </span>
+            </Field>
           </SimpleGrid>
+          <Group gap="xs" mt="md">
+            <Button size="xs" variant="default" onClick={() => setSharing(true)} data-testid="action-referral-share">
+              Set referral share
+            </Button>
+          </Group>
         </Card>
         <Card withBorder radius="lg" padding="lg">
           <Title order={2} size="h4" mb="sm">
@@ -228,14 +326,16 @@ export function AccountPage() {
             </Field>
             <Field label="Held">{formatMicros(a.heldMicros)}</Field>
           </SimpleGrid>
-          <Group gap="xs" mt="md">
-            <Button size="xs" onClick={() => setOpen('credit')} data-testid="action-credit">
-              Credit
-            </Button>
-            <Button size="xs" variant="default" onClick={() => setOpen('adjust')} data-testid="action-adjust">
-              Adjust
-            </Button>
-          </Group>
+          {isSelf ? null : (
+            <Group gap="xs" mt="md">
+              <Button size="xs" onClick={() => setOpen('credit')} data-testid="action-credit">
+                Credit
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setOpen('adjust')} data-testid="action-adjust">
+                Adjust
+              </Button>
+            </Group>
+          )}
         </Card>
       </SimpleGrid>
 
@@ -248,7 +348,7 @@ export function AccountPage() {
             <Button size="xs" onClick={() => setOpen('enable')} data-testid="action-enable">
               Enable
             </Button>
-          ) : (
+          ) : isSelf ? null : (
             <Button size="xs" color="red.9" onClick={() => setOpen('disable')} data-testid="action-disable">
               Disable
             </Button>
@@ -257,6 +357,11 @@ export function AccountPage() {
             End sessions
           </Button>
         </Group>
+        {isSelf ? (
+          <Text size="sm" c="dimmed" mt="sm" data-testid="account-self">
+            This is your own account: another operator disables or credits it.
+          </Text>
+        ) : null}
       </Card>
 
       <Card withBorder radius="lg" padding="lg">
@@ -280,7 +385,7 @@ export function AccountPage() {
           </Title>
           <PagedTable
             label="Campaigns"
-            columns={campaignColumns}
+            columns={campaignColumns(setItem)}
             rows={a.campaigns}
             rowKey={(c) => c.id}
             emptyText="No campaigns."
@@ -294,7 +399,7 @@ export function AccountPage() {
           </Title>
           <PagedTable
             label="Websites"
-            columns={websiteColumns}
+            columns={websiteColumns(setItem)}
             rows={a.websites}
             rowKey={(w) => w.id}
             emptyText="No websites."
@@ -331,6 +436,32 @@ export function AccountPage() {
             return result;
           }}
           onClose={() => setOpen(null)}
+        />
+      ) : null}
+      {item && itemSpec ? (
+        <ActionModal
+          opened
+          title={itemSpec.title}
+          message={itemSpec.message}
+          confirmLabel={itemSpec.confirmLabel}
+          danger={itemSpec.danger}
+          onSubmit={async () => {
+            const result = await action.mutateAsync({ action: item.action, itemId: item.id });
+            setDone('output' in result ? result.output : null);
+            return result;
+          }}
+          onClose={() => setItem(null)}
+        />
+      ) : null}
+      {sharing ? (
+        <ReferralShareModal
+          current={a.referralShare}
+          onSubmit={async (percent) => {
+            const result = await action.mutateAsync({ action: 'referralShare', percent });
+            setDone('output' in result ? result.output : null);
+            return result;
+          }}
+          onClose={() => setSharing(false)}
         />
       ) : null}
     </Stack>

@@ -48,6 +48,8 @@ const columns: PagedColumn<AdminAccountListItem>[] = [
         </Badge>
       ),
   },
+  // `operator list` on screen: the Operator filter, with whether two-factor is on yet.
+  { key: 'twoFactor', header: 'Two-factor', render: (a) => (a.twoFactor ? 'On' : 'Off') },
   { key: 'balance', header: 'Balance', render: (a) => formatMicros(a.balanceMicros), align: 'right' },
   { key: 'created', header: 'Created', render: (a) => formatDate(a.created) },
 ];

@@ -8,7 +8,9 @@ import type { QueueParams } from '../lib/queue-params';
 export const adminKeys = {
   all: ['admin'] as const,
   overview: () => [...adminKeys.all, 'overview'] as const,
-  queue: (name: QueueName, params: QueueParams) => [...adminKeys.all, 'queue', name, params] as const,
+  /** `tab`: the queue's filter tab (the payouts' state), null where it has none. */
+  queue: (name: QueueName, params: QueueParams, tab: string | null = null) =>
+    [...adminKeys.all, 'queue', name, params, tab] as const,
   /** Outside `all`: an action does not change it; enabling 2FA invalidates it. */
   twoFactor: () => ['admin-two-factor'] as const,
 };

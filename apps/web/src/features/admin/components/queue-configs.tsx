@@ -7,6 +7,7 @@ import { buildPath } from '@cryptads/contract/endpoint';
 import { adminRoutes } from '@cryptads/contract/endpoints/admin.routes';
 import type {
   QueueCampaign,
+  QueueDeadLetter,
   QueueDocuments,
   QueueListing,
   QueueMarketplaceItem,
@@ -23,6 +24,7 @@ import { adminApi } from '../api/client';
 import { formatMicros } from '../lib/money';
 import type { ActionField, QueueAction } from './action-modal';
 import classes from './admin.module.css';
+import { CommandButton } from './command-button';
 import type { QueueConfig } from './queue-table';
 
 const formatLabel = (format: number) => AD_FORMAT_LABELS[format as AdFormat] ?? `Format ${format}`;
@@ -463,8 +465,27 @@ export const payoutsQueue: QueueConfig<QueuePayout> = {
   name: 'payouts',
   label: 'Payouts to send',
   searchHint: 'Account email or id',
-  emptyText: 'No payout is waiting to be sent.',
-  fetch: (query, signal) => adminApi.payoutsQueue({ query, signal }),
+  emptyText: 'No payout is waiting here.',
+  fetch: (query, signal, tab) =>
+    adminApi.payoutsQueue({ query: { ...query, state: tab === 'sent' ? 'sent' : 'requested' }, signal }),
+  tabs: {
+    param: 'state',
+    label: 'Payouts to show',
+    options: [
+      { value: 'requested', label: 'To send' },
+      { value: 'sent', label: 'Sent, not arrived' },
+    ],
+  },
+  toolbar: () => (
+    <CommandButton
+      label="Run payouts"
+      title="Run the payout job now?"
+      message="Creates this period's payouts for every publisher with enough earnings (only the 1st of the month and Mondays pay). Runs it as on the day given, or today."
+      field={{ label: 'Day (optional)', description: 'YYYY-MM-DD; empty for today.', placeholder: 'YYYY-MM-DD' }}
+      run={(date) => adminApi.payoutsRun({ body: date ? { date } : {} })}
+      testId="payouts-run"
+    />
+  ),
   rowKey: (p) => p.id,
   columns: [
     {
@@ -485,6 +506,12 @@ export const payoutsQueue: QueueConfig<QueuePayout> = {
       ),
     },
     { key: 'requested', header: 'Requested', sort: 'requested', render: (p) => formatDateTime(p.requestedAt) },
+    {
+      key: 'reference',
+      header: 'Sent',
+      render: (p) =>
+        p.sentAt ? <Who email={formatDateTime(p.sentAt)} sub={p.reference ? `Ref ${p.reference}` : undefined} /> : '—',
+    },
   ],
   actions: [
     {
@@ -498,7 +525,17 @@ export const payoutsQueue: QueueConfig<QueuePayout> = {
         label: 'Bank reference or transaction hash',
         required: ADMIN_MESSAGES.referenceRequired,
       },
+      visible: (p) => p.status === 'requested',
       run: (p, reference) => adminApi.payoutSent({ params: { id: p.id }, body: { reference } }),
+    },
+    {
+      key: 'complete',
+      label: 'Mark completed',
+      title: (p) => `Mark the payout to ${p.email} completed?`,
+      message: (p) =>
+        `Only once ${formatMicros(p.amountMicros)} has arrived${p.reference ? ` (reference ${p.reference})` : ''}: the publisher sees it completed.`,
+      visible: (p) => p.status === 'sent',
+      run: (p) => adminApi.payoutComplete({ params: { id: p.id } }),
     },
     {
       key: 'failed',
@@ -507,6 +544,7 @@ export const payoutsQueue: QueueConfig<QueuePayout> = {
       title: (p) => `Mark the payout to ${p.email} failed`,
       message: (p) => `${formatMicros(p.amountMicros)} goes back to the publisher's balance.`,
       field: reasonField,
+      visible: (p) => p.status === 'requested' || p.status === 'sent',
       run: (p, reason) => adminApi.payoutFailed({ params: { id: p.id }, body: { reason } }),
     },
   ],
@@ -514,7 +552,7 @@ export const payoutsQueue: QueueConfig<QueuePayout> = {
 
 export const marketplaceQueue: QueueConfig<QueueMarketplaceItem> = {
   name: 'marketplace',
-  label: 'Marketplace items to accept and deliver',
+  label: 'Marketplace items to accept, deliver and settle',
   searchHint: 'Listing, buyer email or id',
   emptyText: 'No marketplace item is waiting for the network.',
   fetch: (query, signal) => adminApi.marketplaceQueue({ query, signal }),
@@ -530,7 +568,13 @@ export const marketplaceQueue: QueueConfig<QueueMarketplaceItem> = {
           </Text>
           <Text size="xs" c="dimmed">
             Item #{i.id}
+            {i.network ? '' : ' · a seller’s listing'}
           </Text>
+          {i.proofProblem ? (
+            <Text size="xs" c="red.9" data-testid="proof-problem">
+              Proof check: {i.proofProblem}
+            </Text>
+          ) : null}
         </Stack>
       ),
     },
@@ -541,11 +585,13 @@ export const marketplaceQueue: QueueConfig<QueueMarketplaceItem> = {
       key: 'due',
       header: 'Due',
       render: (i) =>
-        i.acceptBy
+        i.state === 'pending' && i.acceptBy
           ? `Accept by ${formatDateTime(i.acceptBy)}`
-          : i.deliverBy
+          : i.state === 'accepted' && i.deliverBy
             ? `Deliver by ${formatDateTime(i.deliverBy)}`
-            : '—',
+            : i.state === 'delivered' && i.completeBy
+              ? `Completes ${formatDateTime(i.completeBy)}`
+              : '—',
     },
     { key: 'created', header: 'Ordered', sort: 'created', render: (i) => formatDateTime(i.createdAt) },
   ],
@@ -555,7 +601,7 @@ export const marketplaceQueue: QueueConfig<QueueMarketplaceItem> = {
       label: 'Accept',
       title: (i) => `Accept item #${i.id}?`,
       message: () => 'The buyer is told that the order is being worked on.',
-      visible: (i) => i.acceptBy !== null,
+      visible: (i) => i.network && i.state === 'pending',
       run: (i) => adminApi.marketplaceAccept({ params: { id: i.id } }),
     },
     {
@@ -563,7 +609,7 @@ export const marketplaceQueue: QueueConfig<QueueMarketplaceItem> = {
       label: 'Deliver',
       title: (i) => `Deliver item #${i.id}`,
       message: () => 'Give the address of the published page; the buyer checks it.',
-      visible: (i) => i.acceptBy === null,
+      visible: (i) => i.network && i.state === 'accepted',
       field: { kind: 'text', label: 'Published page', required: ADMIN_MESSAGES.proofRequired },
       run: (i, proofUrl) => adminApi.marketplaceDeliver({ params: { id: i.id }, body: { proofUrl } }),
     },
@@ -574,7 +620,26 @@ export const marketplaceQueue: QueueConfig<QueueMarketplaceItem> = {
       title: (i) => `Deny item #${i.id}?`,
       message: (i) => `The buyer is refunded ${formatMicros(i.priceMicros)}.`,
       field: reasonField,
+      visible: (i) => i.network && (i.state === 'pending' || i.state === 'accepted'),
       run: (i, reason) => adminApi.marketplaceDeny({ params: { id: i.id }, body: { reason } }),
+    },
+    {
+      key: 'complete',
+      label: 'Complete',
+      title: (i) => `Complete item #${i.id}?`,
+      message: () => 'The item is settled as done now: the seller is paid (less the commission).',
+      visible: (i) => i.state === 'delivered',
+      run: (i) => adminApi.marketplaceComplete({ params: { id: i.id } }),
+    },
+    {
+      key: 'refund',
+      label: 'Refund',
+      danger: true,
+      title: (i) => `Refund item #${i.id}?`,
+      message: (i) => `The item is denied and the buyer gets ${formatMicros(i.priceMicros)} back.`,
+      field: { ...reasonField, description: 'The buyer and the seller read it.' },
+      visible: (i) => i.state === 'delivered',
+      run: (i, reason) => adminApi.marketplaceRefund({ params: { id: i.id }, body: { reason } }),
     },
   ],
 };
@@ -628,6 +693,63 @@ export const trafficQueue: QueueConfig<QueueTraffic> = {
       message: () =>
         'It stops serving ads at once; the publisher is told and the zone serves again once you approve it.',
       run: (t) => adminApi.zonePause({ params: { id: t.zoneId } }),
+    },
+  ],
+};
+
+export const deadLettersQueue: QueueConfig<QueueDeadLetter> = {
+  name: 'deadletters',
+  label: 'Delivery events refused after every retry',
+  searchHint: 'Id, error, impression or click, campaign or zone id',
+  emptyText: 'No dead letter: every delivery event was recorded.',
+  fetch: (query, signal) => adminApi.deadLettersQueue({ query, signal }),
+  toolbar: () => (
+    <CommandButton
+      label="Retry all"
+      title="Retry every dead letter?"
+      message="Each event is recorded again, oldest first, and its dead letter deleted; one refused again stays with its new error."
+      run={() => adminApi.deadLettersRetryAll({})}
+      testId="deadletters-retry-all"
+    />
+  ),
+  rowKey: (d) => d.id,
+  columns: [
+    {
+      key: 'event',
+      header: 'Event',
+      render: (d) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>
+            #{d.id} {d.eventKind ?? 'unreadable'}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {d.campaignId === null ? 'No campaign' : `Campaign ${d.campaignId}`} ·{' '}
+            {d.zoneId === null ? 'no zone' : `zone ${d.zoneId}`}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'error',
+      header: 'Error',
+      render: (d) => (
+        <Text size="sm" ff="monospace" style={{ wordBreak: 'break-word' }}>
+          {d.error}
+        </Text>
+      ),
+    },
+    { key: 'attempts', header: 'Attempts', sort: 'attempts', align: 'right', render: (d) => formatNumber(d.attempts) },
+    { key: 'first', header: 'First failure', sort: 'first', render: (d) => formatDateTime(d.firstFailedAt) },
+    { key: 'last', header: 'Last failure', sort: 'last', render: (d) => formatDateTime(d.lastFailedAt) },
+  ],
+  actions: [
+    {
+      key: 'retry',
+      label: 'Retry',
+      title: (d) => `Retry dead letter #${d.id}?`,
+      message: () =>
+        'The event is recorded again and the dead letter deleted; refused again, it stays with its new error.',
+      run: (d) => adminApi.deadLetterRetry({ params: { id: d.id } }),
     },
   ],
 };

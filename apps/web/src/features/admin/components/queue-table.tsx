@@ -5,6 +5,7 @@ import {
   CloseButton,
   Group,
   Pagination,
+  SegmentedControl,
   Select,
   Stack,
   Table,
@@ -53,7 +54,12 @@ export type QueueConfig<T> = {
   label: string;
   searchHint: string;
   emptyText: string;
-  fetch: (query: QueueQuery, signal: AbortSignal) => Promise<{ items: T[]; total: number }>;
+  /** `tab`: the chosen tab's value where the queue has tabs (the first one by default). */
+  fetch: (query: QueueQuery, signal: AbortSignal, tab?: string) => Promise<{ items: T[]; total: number }>;
+  /** A filter kept in the address as `param` (e.g. the payouts' `state`); the first option is the default. */
+  tabs?: { param: string; label: string; options: { value: string; label: string }[] };
+  /** Buttons above the table for the queue's commands that are not about one row. */
+  toolbar?: () => ReactNode;
   rowKey: (row: T) => string | number;
   columns: QueueColumn<T>[];
   actions: QueueAction<T>[];
@@ -106,7 +112,17 @@ export function QueueTable<T>({ config }: { config: QueueConfig<T> }) {
   const [bulkFailures, setBulkFailures] = useState<{ id: number; error: string }[]>([]);
   const [done, setDone] = useState<string | null>(null);
 
-  const update = (next: QueueParams) => setSearch(writeQueueParams(config.name, next), { replace: true });
+  const tabs = config.tabs;
+  const defaultTab = tabs?.options[0]?.value;
+  const rawTab = tabs ? search.get(tabs.param) : null;
+  const tab = tabs ? (tabs.options.some((o) => o.value === rawTab) ? (rawTab as string) : defaultTab) : undefined;
+
+  /** The address of `next` (and of the tab, kept unless it is the default). */
+  const update = (next: QueueParams, nextTab = tab) => {
+    const written = writeQueueParams(config.name, next);
+    if (tabs && nextTab && nextTab !== defaultTab) written.set(tabs.param, nextTab);
+    setSearch(written, { replace: true });
+  };
 
   // The search runs as the operator types (a pause of 350 ms), from the first page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the typed search only.
@@ -115,8 +131,8 @@ export function QueueTable<T>({ config }: { config: QueueConfig<T> }) {
   }, [debounced]);
 
   const list = useQuery({
-    queryKey: adminKeys.queue(config.name, params),
-    queryFn: ({ signal }) => config.fetch(queueQueryOf(params), signal),
+    queryKey: adminKeys.queue(config.name, params, tab ?? null),
+    queryFn: ({ signal }) => config.fetch(queueQueryOf(params), signal, tab),
     placeholderData: keepPreviousData,
   });
 
@@ -166,10 +182,31 @@ export function QueueTable<T>({ config }: { config: QueueConfig<T> }) {
           w={{ base: '100%', xs: 320 }}
           data-testid="queue-search"
         />
-        {config.bulk ? (
-          <Button disabled={selected.size === 0} onClick={() => setBulkConfirm(true)} data-testid="queue-bulk-approve">
-            {config.bulk.label} ({selected.size})
-          </Button>
+        {tabs ? (
+          <SegmentedControl
+            aria-label={tabs.label}
+            data={tabs.options}
+            value={tab}
+            onChange={(value) => {
+              setSelected(new Set());
+              update({ ...params, page: 1 }, value);
+            }}
+            data-testid="queue-tabs"
+          />
+        ) : null}
+        {config.bulk || config.toolbar ? (
+          <Group gap="sm">
+            {config.toolbar?.()}
+            {config.bulk ? (
+              <Button
+                disabled={selected.size === 0}
+                onClick={() => setBulkConfirm(true)}
+                data-testid="queue-bulk-approve"
+              >
+                {config.bulk.label} ({selected.size})
+              </Button>
+            ) : null}
+          </Group>
         ) : null}
       </Group>
       {done ? (

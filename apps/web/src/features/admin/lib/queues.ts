@@ -12,6 +12,7 @@ export const QUEUE_LABELS: Record<QueueName, string> = {
   payouts: 'Payouts',
   marketplace: 'Marketplace items',
   traffic: 'Invalid traffic',
+  deadletters: 'Dead letters',
 };
 
 export const QUEUE_NAMES: readonly QueueName[] = ADMIN_QUEUES;

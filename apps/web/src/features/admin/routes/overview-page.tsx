@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
 import { formatNumber } from '../../../lib/format';
 import { useAdminOverview } from '../api/queries';
+import { adminApi } from '../api/client';
+import { CommandButton } from '../components/command-button';
 import { ErrorNotice, LoadingCard } from '../components/states';
 import { formatMicros } from '../lib/money';
 import { QUEUE_LABELS, QUEUE_NAMES } from '../lib/queues';
@@ -29,14 +31,23 @@ export function OverviewPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1} size="h2">
-          Overview
-        </Title>
-        <Text c="dimmed" size="sm" mt={4}>
-          {overview.data ? `Today (${overview.data.day}, UTC) across the network.` : 'Today across the network.'}
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <div>
+          <Title order={1} size="h2">
+            Overview
+          </Title>
+          <Text c="dimmed" size="sm" mt={4}>
+            {overview.data ? `Today (${overview.data.day}, UTC) across the network.` : 'Today across the network.'}
+          </Text>
+        </div>
+        <CommandButton
+          label="Check the ledger"
+          title="Check the ledger?"
+          message="Verifies the ledger's invariants (accounts sum to zero, cached balances, no negative customer account, both legs of each transfer, holds). It reads only."
+          run={() => adminApi.ledgerCheck({})}
+          testId="ledger-check"
+        />
+      </Group>
       {overview.isPending ? (
         <LoadingCard rows={4} testId="overview-loading" />
       ) : overview.isError ? (

@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '@cryptads/contract/admin-messages';
-import { adminEndpoints, type QueueCampaign, type QueuePayout } from '@cryptads/contract/endpoints/admin';
+import {
+  adminEndpoints,
+  type QueueCampaign,
+  type QueueDeadLetter,
+  type QueueMarketplaceItem,
+  type QueuePayout,
+} from '@cryptads/contract/endpoints/admin';
 import { answer, failure, sentTo, serve } from '../../../testing/http';
 import { renderWithProviders } from '../../../testing/render';
 import { PENDING_APPROVAL_TEXT } from '../lib/messages';
@@ -20,6 +26,9 @@ const payout = (id: number, email: string, amountMicros: string): QueuePayout =>
   destination: 'DE89 3704 0044 0532 0130 00',
   period: '2026-10',
   requestedAt: '2026-11-01T10:00:00.000Z',
+  status: 'requested',
+  reference: null,
+  sentAt: null,
 });
 
 const campaign = (id: number): QueueCampaign => ({
@@ -177,6 +186,109 @@ describe('a queue screen', () => {
     expect(screen.getByRole('button', { name: 'Unlock #2' })).toBeInTheDocument();
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Lock' }));
     await waitFor(() => expect(sentTo(adminEndpoints.campaignLock)[0]?.url).toBe('/api/admin/campaigns/1/lock'));
+  });
+
+  it('shows the sent payouts on their tab and marks one completed', async () => {
+    serve(
+      answer(adminEndpoints.payoutsQueue, {
+        items: [
+          {
+            ...payout(1, 'pub@example.com', '250000000'),
+            status: 'sent',
+            reference: 'SEPA-7',
+            sentAt: '2026-11-02T09:00:00.000Z',
+          },
+        ],
+        total: 1,
+      }),
+      answer(adminEndpoints.payoutComplete, { output: 'Payout #1 (€250.00) completed.' }),
+    );
+    renderQueue('/admin/queues/payouts/');
+    await screen.findByRole('table', { name: 'Payouts to send' });
+    expect(sentTo(adminEndpoints.payoutsQueue)[0]?.query.get('state')).toBe('requested');
+    await userEvent.click(screen.getByText('Sent, not arrived'));
+    await waitFor(() => expect(sentTo(adminEndpoints.payoutsQueue).at(-1)?.query.get('state')).toBe('sent'));
+    expect(screen.queryByRole('button', { name: 'Mark sent #1' })).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark completed #1' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Mark completed' }));
+    await waitFor(() => expect(sentTo(adminEndpoints.payoutComplete)[0]?.url).toBe('/api/admin/payouts/1/complete'));
+    expect(await screen.findByTestId('queue-done')).toHaveTextContent('Payout #1 (€250.00) completed.');
+  });
+
+  it('runs the payout job for the day given and shows what it answered', async () => {
+    serve(answer(adminEndpoints.payoutsRun, { output: 'Payout run 2026-12-01: 3 payout(s), €420.00.' }));
+    renderQueue('/admin/queues/payouts/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Run payouts' }));
+    const modal = await screen.findByRole('dialog');
+    await userEvent.type(within(modal).getByRole('textbox', { name: /Day/ }), '2026-12-01');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Run payouts' }));
+    expect(await within(modal).findByTestId('command-output')).toHaveTextContent('3 payout(s), €420.00');
+    expect(sentTo(adminEndpoints.payoutsRun)[0]?.body).toEqual({ date: '2026-12-01' });
+  });
+
+  it('settles a delivered marketplace item: refund asks for the reason', async () => {
+    const delivered: QueueMarketplaceItem = {
+      id: 5,
+      state: 'delivered',
+      priceMicros: '80000000',
+      listingTitle: 'Guest post',
+      listingUnique: 'gp1',
+      buyerEmail: 'buyer@example.com',
+      acceptBy: null,
+      deliverBy: null,
+      completeBy: '2026-11-10T10:00:00.000Z',
+      network: false,
+      proofProblem: 'The page does not link to the buyer.',
+      createdAt: '2026-11-01T10:00:00.000Z',
+    };
+    serve(
+      answer(adminEndpoints.marketplaceQueue, { items: [delivered], total: 1 }),
+      answer(adminEndpoints.marketplaceRefund, { output: 'Item #5 refunded.' }),
+    );
+    renderQueue('/admin/queues/marketplace/');
+    expect(await screen.findByTestId('proof-problem')).toHaveTextContent('does not link');
+    expect(screen.getByRole('button', { name: 'Complete #5' })).toBeInTheDocument();
+    for (const name of ['Accept #5', 'Deliver #5', 'Deny #5'])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Refund #5' }));
+    const modal = await screen.findByRole('dialog');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Refund' }));
+    expect(await within(modal).findByText(ADMIN_MESSAGES.reasonRequired)).toBeInTheDocument();
+    await userEvent.type(within(modal).getByRole('textbox', { name: /Reason/ }), 'Link removed');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(sentTo(adminEndpoints.marketplaceRefund)[0]?.body).toEqual({ reason: 'Link removed' }));
+    expect(sentTo(adminEndpoints.marketplaceRefund)[0]?.url).toBe('/api/admin/marketplace/items/5/refund');
+  });
+
+  it('lists dead letters, retries one, and retries all showing the command’s answer', async () => {
+    const letter: QueueDeadLetter = {
+      id: 12,
+      eventKind: 'click',
+      campaignId: 3,
+      zoneId: 4,
+      error: '23503: foreign key violation',
+      attempts: 5,
+      firstFailedAt: '2026-11-01T10:00:00.000Z',
+      lastFailedAt: '2026-11-01T11:00:00.000Z',
+    };
+    serve(
+      answer(adminEndpoints.deadLettersQueue, { items: [letter], total: 1 }),
+      answer(adminEndpoints.deadLetterRetry, { output: 'dead letter #12 recorded' }),
+      answer(adminEndpoints.deadLettersRetryAll, failure(400, 'dead letter #12: still refused')),
+    );
+    renderQueue('/admin/queues/deadletters/');
+    const table = await screen.findByRole('table', { name: 'Delivery events refused after every retry' });
+    expect(within(table).getByText('23503: foreign key violation')).toBeInTheDocument();
+    expect(within(table).getByText('Campaign 3 · zone 4')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry #12' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(sentTo(adminEndpoints.deadLetterRetry)[0]?.url).toBe('/api/admin/deadletters/12/retry'));
+    expect(await screen.findByTestId('queue-done')).toHaveTextContent('dead letter #12 recorded');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry all' }));
+    const modal = await screen.findByRole('dialog');
+    await userEvent.click(within(modal).getByRole('button', { name: 'Retry all' }));
+    expect(await within(modal).findByTestId('command-error')).toHaveTextContent('dead letter #12: still refused');
   });
 
   it('has an empty state and an error state', async () => {

@@ -5,6 +5,7 @@ import type { QueueName } from '@cryptads/contract/admin-messages';
 import { paths } from '@cryptads/contract/paths';
 import {
   campaignsQueue,
+  deadLettersQueue,
   documentsQueue,
   listingsQueue,
   marketplaceQueue,
@@ -28,6 +29,7 @@ const TABLES: Record<QueueName, () => ReactNode> = {
   payouts: () => <QueueTable config={payoutsQueue} />,
   marketplace: () => <QueueTable config={marketplaceQueue} />,
   traffic: () => <QueueTable config={trafficQueue} />,
+  deadletters: () => <QueueTable config={deadLettersQueue} />,
 };
 
 const INTRO: Record<QueueName, string> = {
@@ -38,9 +40,13 @@ const INTRO: Record<QueueName, string> = {
   documents: 'Open each document, then verify the identity, ask for new documents, or decline for good.',
   transfers:
     'References customers were given for a bank transfer. Confirm one when its money is on the bank statement.',
-  payouts: 'Send each payout, then mark it sent with the bank reference or transaction hash.',
-  marketplace: 'Items bought on the network’s own listings: accept them, deliver with the published page, or deny.',
+  payouts:
+    'Send each payout, then mark it sent with the bank reference or transaction hash; mark it completed once it arrived.',
+  marketplace:
+    'Items bought on the network’s own listings: accept, deliver with the published page, or deny. Delivered items (and a seller’s whose proof check failed) can be settled: completed or refunded.',
   traffic: 'Zones with a high share of filtered traffic today: look at the reasons before paying their publishers.',
+  deadletters:
+    'Delivery events the recorder refused on their own after every retry. Fix the cause, then retry them: each is recorded once.',
 };
 
 /** /admin/queues/{queue}/ */
