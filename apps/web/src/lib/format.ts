@@ -1,5 +1,5 @@
 import { formatDay, formatDayTime } from '@cryptads/contract/dates';
-import { LOCALE } from '@cryptads/contract/money';
+import { formatEuros, LOCALE, microsToEuros } from '@cryptads/contract/money';
 
 const numberFormat = new Intl.NumberFormat(LOCALE);
 
@@ -14,3 +14,9 @@ export const formatDate = (value: string | Date) => formatDay(value, 'local');
 
 /** '21 Nov 2026, 14:05' in the viewer's time zone. */
 export const formatDateTime = (value: string | Date) => formatDayTime(value, 'local');
+
+/** A micro-euro amount as the API sends it (an integer string, bigint-safe) as '€1,234.50'; '—' when absent. */
+export function formatMicros(micros: string | null | undefined): string {
+  if (micros == null || !/^-?\d+$/.test(micros)) return '—';
+  return formatEuros(microsToEuros(BigInt(micros)));
+}

@@ -8,12 +8,11 @@ import type { AdminAccountDetail } from '@cryptads/contract/endpoints/admin-acco
 import { paths } from '@cryptads/contract/paths';
 import { WebsiteStatus, websiteStatusBadge } from '@cryptads/contract/websites-messages';
 import { useCurrentUser } from '../../../lib/api/get-current-user';
-import { formatDate, formatDateTime } from '../../../lib/format';
+import { formatDate, formatDateTime, formatMicros } from '../../../lib/format';
 import { Notice } from '../../../ui/notice';
 import { type AccountAction, type ItemAction, useAccountAction, useAdminAccount } from '../api/accounts';
 import { ActionModal, isPendingApproval, WAITING_FOR_APPROVAL } from '../components/action-modal';
 import { ReferralShareModal } from '../components/referral-share-modal';
-import { formatMicros } from '../components/money';
 import { PagedTable, type PagedColumn } from '../components/paged-table';
 import { ErrorNotice, LoadingCard } from '../components/states';
 

@@ -2,10 +2,9 @@ import { Badge, Button, Card, Group, SegmentedControl, Stack, Text } from '@mant
 import { useState } from 'react';
 import type { Approval } from '@cryptads/contract/endpoints/admin-accounts';
 import { useCurrentUser } from '../../../lib/api/get-current-user';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatMicros } from '../../../lib/format';
 import { useApprovals, useDecideApproval } from '../api/approvals';
 import { ActionModal } from '../components/action-modal';
-import { formatMicros } from '../components/money';
 import { PagedTable, type PagedColumn } from '../components/paged-table';
 import { PageHeader } from '../components/page-header';
 import { useListParams } from '../components/search-params';

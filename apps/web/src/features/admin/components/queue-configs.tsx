@@ -19,9 +19,8 @@ import type {
 } from '@cryptads/contract/endpoints/admin';
 import { formatEuros } from '@cryptads/contract/money';
 import { apiDownload, errorReason } from '../../../lib/api-client';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { formatDateTime, formatMicros, formatNumber } from '../../../lib/format';
 import { adminApi } from '../api/client';
-import { formatMicros } from '../lib/money';
 import type { ActionField, QueueAction } from './action-modal';
 import classes from './admin.module.css';
 import { CommandButton } from './command-button';

@@ -2,12 +2,11 @@ import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
-import { formatNumber } from '../../../lib/format';
+import { formatMicros, formatNumber } from '../../../lib/format';
 import { useAdminOverview } from '../api/queries';
 import { adminApi } from '../api/client';
 import { CommandButton } from '../components/command-button';
 import { ErrorNotice, LoadingCard } from '../components/states';
-import { formatMicros } from '../lib/money';
 import { QUEUE_LABELS, QUEUE_NAMES } from '../lib/queues';
 
 function Figure({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
