@@ -36,7 +36,8 @@ export const ADMIN_MESSAGES = {
   bulkTooMany: 'Select at most 100 items at once.',
   dateInvalid: 'Give the day as YYYY-MM-DD.',
   /** 202: a second operator must approve the money action before it applies. */
-  pendingApproval: 'A second operator must approve this before it applies.',
+  /** What a money action at or above the approval threshold answers on screen (202 pendingApproval). */
+  pendingApproval: "Waiting for a second operator's approval.",
 } as const;
 
 // ---- Accounts, content, audit, approvals (H3) ---------------------------------------------

@@ -1,10 +1,11 @@
+import { ADMIN_MESSAGES } from '@cryptads/contract/admin-messages';
 import { Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { errorReason } from '../../../lib/api-client';
 import { Notice } from '../../../ui/notice';
 
 /** The answer of a money action that waits for a second operator (HTTP 202). */
-export const WAITING_FOR_APPROVAL = "Waiting for a second operator's approval.";
+export const WAITING_FOR_APPROVAL = ADMIN_MESSAGES.pendingApproval;
 
 export type ActionInput = { reason: string; euros: number | null };
 

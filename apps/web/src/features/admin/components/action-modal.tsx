@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGES } from '@cryptads/contract/admin-messages';
 import { Button, Group, Modal, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
@@ -6,7 +7,6 @@ import { errorReason } from '../../../lib/api-client';
 import { FormError } from '../../../ui/form-error';
 import { Notice } from '../../../ui/notice';
 import { adminKeys } from '../api/keys';
-import { PENDING_APPROVAL_TEXT } from '../lib/messages';
 
 /** What an action asks for before it runs (a reason, a reference, the euros received, a proof link). */
 export type ActionField = {
@@ -93,7 +93,7 @@ export function ActionModal<T>({
       {pending ? (
         <Stack gap="md">
           <Notice color="blue" role="status" data-testid="pending-approval">
-            {PENDING_APPROVAL_TEXT}
+            {ADMIN_MESSAGES.pendingApproval}
           </Notice>
           <Button onClick={onClose} data-autofocus>
             Close

@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGES } from '@cryptads/contract/admin-messages';
 import { Button, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
@@ -5,7 +6,6 @@ import type { AdminCommandResult } from '@cryptads/contract/endpoints/admin';
 import { errorReason } from '../../../lib/api-client';
 import { Notice } from '../../../ui/notice';
 import { adminKeys } from '../api/keys';
-import { PENDING_APPROVAL_TEXT } from '../lib/messages';
 
 /**
  * A button for an operator command that is not about one row (run the payouts, retry every
@@ -63,7 +63,7 @@ export function CommandButton({
           <Stack gap="md">
             {'pendingApproval' in result ? (
               <Notice color="blue" role="status" data-testid="pending-approval">
-                {PENDING_APPROVAL_TEXT}
+                {ADMIN_MESSAGES.pendingApproval}
               </Notice>
             ) : (
               <Code block data-testid="command-output" style={{ whiteSpace: 'pre-wrap' }}>

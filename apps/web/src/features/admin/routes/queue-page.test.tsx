@@ -12,7 +12,6 @@ import {
 } from '@cryptads/contract/endpoints/admin';
 import { answer, failure, sentTo, serve } from '../../../testing/http';
 import { renderWithProviders } from '../../../testing/render';
-import { PENDING_APPROVAL_TEXT } from '../lib/messages';
 import { QueuePage } from './queue-page';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -109,7 +108,7 @@ describe('a queue screen', () => {
     const modal = await screen.findByRole('dialog');
     await userEvent.type(within(modal).getByRole('textbox', { name: /Bank reference/ }), '0xabc');
     await userEvent.click(within(modal).getByRole('button', { name: 'Mark sent' }));
-    expect(await within(modal).findByText(PENDING_APPROVAL_TEXT)).toBeInTheDocument();
+    expect(await within(modal).findByText(ADMIN_MESSAGES.pendingApproval)).toBeInTheDocument();
   });
 
   it('keeps the server’s refusal in the modal', async () => {
