@@ -23,6 +23,7 @@ import type { DbOrTx } from '../../db/client';
 import { billingDocuments, billingProfiles } from '../../db/schema/billing-profile';
 import { campaigns, creatives, uploads } from '../../db/schema/campaigns';
 import { payouts } from '../../db/schema/ledger';
+import { fullDestination } from '../payouts/payouts.service';
 import { listings, marketplaceOrderItems as items, marketplaceOrders as orders } from '../../db/schema/marketplace';
 import { bankTransferReferences } from '../../db/schema/payments';
 import { users } from '../../db/schema/users';
@@ -368,16 +369,6 @@ export async function transfersQueue(db: DbOrTx, q: QueueQuery): Promise<Page<Qu
 
 // ---------------------------------------------------------------- payouts
 
-/** The full destination the operator pays to (the publisher's own screens mask it). */
-function destinationText(method: string, d: Record<string, string>) {
-  return (
-    Object.entries(d)
-      .filter(([, v]) => v)
-      .map(([k, v]) => `${k}: ${v}`)
-      .join(', ') || method
-  );
-}
-
 export async function payoutsQueue(
   db: DbOrTx,
   q: QueueQuery & { state?: 'requested' | 'sent' },
@@ -416,7 +407,7 @@ export async function payoutsQueue(
       email,
       amountMicros: p.amountMicros.toString(),
       method: p.method,
-      destination: destinationText(p.method, p.destination),
+      destination: fullDestination(p.method, p.destination),
       period: p.period,
       requestedAt: p.requestedAt.toISOString(),
       status: p.status,

@@ -320,6 +320,8 @@ describe('admin API: overview and queues', () => {
         await get(`/api/admin/queues/payouts?q=${encodeURIComponent(pub.email)}`, operator),
       ).response;
       expect(queue.items.map((p) => [p.id, p.amountMicros])).toEqual([[sent.id, '60000000']]);
+      // The operator sees the whole account to pay (the publisher's own screens mask it).
+      expect(queue.items[0]?.destination).toMatch(/^IBAN DE\d{20} · BIC \w+ · Commerzbank$/);
       const res = await post(`/api/admin/payouts/${sent.id}/sent`, operator, { reference: 'SEPA-123' });
       expect([res.statusCode, body(res).reason]).toEqual([200, null]);
       const list = body<{ payouts: { id: number; status: string; reference: string | null }[] }>(

@@ -72,6 +72,22 @@ function destinationOf(profile: Profile): Record<string, string> {
   };
 }
 
+/**
+ * The whole destination, for the operator who pays it (the back office's payouts queue):
+ * 'IBAN DE89370400440532013000 · BIC COBADEFFXXX · Commerzbank' or 'BTC bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'.
+ */
+export function fullDestination(method: string, destination: Record<string, string>): string {
+  if (method === 'cryptocurrency')
+    return `${(destination.cryptoType ?? '').toUpperCase()} ${destination.address ?? ''}`.trim();
+  return [
+    destination.iban && `IBAN ${destination.iban}`,
+    destination.bic && `BIC ${destination.bic}`,
+    destination.bankName,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 /** 'IBAN DE89 …3000' or 'BTC bc1qar…f3k9': enough to recognise, not to copy. */
 export function maskedDestination(method: string, destination: Record<string, string>): string {
   if (method === 'cryptocurrency') {

@@ -1,3 +1,4 @@
+import { PAYOUT_METHOD_LABELS, type PayoutMethod } from '@cryptads/contract/billing-messages';
 import { Anchor, Badge, Button, Group, Image, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink, IconFile } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -460,6 +461,9 @@ export const transfersQueue: QueueConfig<QueueTransfer> = {
   ],
 };
 
+/** 'sepa' → 'SEPA': the label the publisher chose it by. */
+const methodLabel = (method: string) => PAYOUT_METHOD_LABELS[method as PayoutMethod] ?? method;
+
 export const payoutsQueue: QueueConfig<QueuePayout> = {
   name: 'payouts',
   label: 'Payouts to send',
@@ -494,7 +498,7 @@ export const payoutsQueue: QueueConfig<QueuePayout> = {
       render: (p) => <Who email={p.email} sub={`#${p.id} · ${p.period}`} />,
     },
     { key: 'amount', header: 'Amount', sort: 'amount', align: 'right', render: (p) => formatMicros(p.amountMicros) },
-    { key: 'method', header: 'Method', render: (p) => p.method },
+    { key: 'method', header: 'Method', render: (p) => methodLabel(p.method) },
     {
       key: 'destination',
       header: 'Destination',
@@ -518,7 +522,7 @@ export const payoutsQueue: QueueConfig<QueuePayout> = {
       label: 'Mark sent',
       title: (p) => `Mark the payout of ${formatMicros(p.amountMicros)} to ${p.email} sent`,
       message: (p) =>
-        `Send ${formatMicros(p.amountMicros)} by ${p.method} to ${p.destination} first, then give its reference.`,
+        `Send ${formatMicros(p.amountMicros)} by ${methodLabel(p.method)} to ${p.destination} first, then give its reference.`,
       field: {
         kind: 'text',
         label: 'Bank reference or transaction hash',

@@ -110,7 +110,7 @@ export function EnableContent({ onDone }: { onDone: () => void }) {
           </Code>
           <CopyButton value={secret} timeout={1000}>
             {({ copied, copy }) => (
-              <Button size="compact-xs" variant="default" onClick={copy}>
+              <Button size="compact-xs" variant="default" onClick={copy} style={{ flexShrink: 0 }}>
                 {copied ? 'Copied' : 'Copy'}
               </Button>
             )}
