@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { deliveryDeadLetters } from '../../db/schema/delivery-stream';
 import { describeError } from '../../lib/log-errors';
-import { recordBatchIn } from './recorder';
+import { recordBatchIn } from './writer/record-batch';
 import { decodeEvent } from './stream';
 
 /**

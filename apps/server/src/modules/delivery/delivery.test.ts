@@ -12,7 +12,8 @@ import { createCampaign, tempDataDir, uploadFile } from '../campaigns/test-helpe
 import { depositFor, ledgerSumOf } from '../ledger/test-helpers';
 import { reviewZone } from '../websites/websites.service';
 import { signClick } from './click-token';
-import { Recorder, recordBatch } from './recorder';
+import { Recorder } from './recorder';
+import { recordBatch } from './writer/record-batch';
 import { pruneAdEvents } from './retention';
 import {
   approvedWebsite,
