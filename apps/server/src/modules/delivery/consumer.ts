@@ -1,8 +1,7 @@
-import type { AppContext } from '../../context';
 import { describeError, ThrottledErrorLog } from '../../lib/log-errors';
 import { deadLetterCount, writeDeadLetter } from './dead-letter';
 import { connectionLost } from './writer/errors';
-import { type RecordResult, recordBatchIn } from './writer/record-batch';
+import { type RecordResult, recordBatchIn, type WriterContext } from './writer/record-batch';
 import { BatchError, type DeliveryStream, decodeEvent, type StreamEntry } from './stream';
 import type { DeliveryEvent } from './types';
 
@@ -70,7 +69,7 @@ export class StreamConsumer {
   deadLetters: number | null = null;
 
   constructor(
-    private readonly ctx: Pick<AppContext, 'db' | 'config'>,
+    private readonly ctx: WriterContext,
     readonly stream: DeliveryStream,
     private readonly hooks: Hooks = {},
     log?: { error: (o: object, m: string) => void },

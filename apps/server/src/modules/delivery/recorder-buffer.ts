@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
 import { adEvents } from '../../db/schema/stats';
 import type { ThrottledErrorLog } from '../../lib/log-errors';
 import type { Recording, RecorderHooks, RecorderStatus } from './recording';
 import { type DeliveryEvent, EventKind } from './types';
 import { connectionLost } from './writer/errors';
-import { emptyResult, type RecordResult, recordBatch } from './writer/record-batch';
+import { emptyResult, type RecordResult, recordBatch, type WriterContext } from './writer/record-batch';
 import { pgArray } from './writer/sql';
 
 /**
@@ -28,7 +27,7 @@ export class BufferedRecording implements Recording {
   private uncertain = 0;
 
   constructor(
-    private readonly ctx: Pick<AppContext, 'db' | 'config'>,
+    private readonly ctx: WriterContext,
     private readonly hooks: RecorderHooks,
     /** One line per interval during an outage, never the batch's parameters (decision 024). */
     private readonly errors: ThrottledErrorLog,

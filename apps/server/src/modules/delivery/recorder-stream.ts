@@ -1,10 +1,9 @@
-import type { AppContext } from '../../context';
 import type { ThrottledErrorLog } from '../../lib/log-errors';
 import { type ConsumerOptions, StreamConsumer } from './consumer';
 import type { Recording, RecorderHooks, RecorderLog, RecorderStatus } from './recording';
 import { type DeliveryStream, GroupCommit } from './stream';
 import type { DeliveryEvent } from './types';
-import { emptyResult } from './writer/record-batch';
+import { emptyResult, type WriterContext } from './writer/record-batch';
 
 /** Appends arriving within this window (or during the previous write) share one write (ms). */
 const APPEND_WINDOW_MS = 1;
@@ -23,7 +22,7 @@ export class StreamRecording implements Recording {
   private appendFailures = 0;
 
   constructor(
-    ctx: Pick<AppContext, 'db' | 'config'>,
+    ctx: WriterContext,
     private readonly stream: DeliveryStream,
     private readonly hooks: RecorderHooks,
     private readonly errors: ThrottledErrorLog,

@@ -1,4 +1,3 @@
-import type { AppContext } from '../../context';
 import { ThrottledErrorLog } from '../../lib/log-errors';
 import type { ConsumerOptions, StreamConsumer } from './consumer';
 import { BufferedRecording } from './recorder-buffer';
@@ -6,6 +5,7 @@ import { StreamRecording } from './recorder-stream';
 import type { Recording, RecorderHooks, RecorderLog, RecorderStatus } from './recording';
 import type { DeliveryStream } from './stream';
 import type { DeliveryEvent } from './types';
+import type { WriterContext } from './writer/record-batch';
 
 /**
  * The front of the stream runtime (docs/decisions/007-delivery.md, 028): what /serve and
@@ -39,12 +39,7 @@ export class Recorder {
   readonly consumer: StreamConsumer | null;
   private closed = false;
 
-  constructor(
-    ctx: Pick<AppContext, 'db' | 'config'>,
-    hooks: RecorderHooks = {},
-    log?: RecorderLog,
-    opts: RecorderOptions = {},
-  ) {
+  constructor(ctx: WriterContext, hooks: RecorderHooks = {}, log?: RecorderLog, opts: RecorderOptions = {}) {
     // One line per interval during an outage, never the batch's parameters (decision 024).
     const errors = new ThrottledErrorLog(log, { intervalMs: opts.logIntervalMs ?? LOG_INTERVAL_MS, now: opts.now });
     if (opts.stream) {

@@ -1,7 +1,7 @@
 import type { FilterReason } from '@cryptads/contract/delivery';
 import { DAY_MS } from '@cryptads/contract/dates';
-import type { AppContext } from '../../../context';
-import type { Tx } from '../../../db/client';
+import type { Config } from '../../../config';
+import type { Db, Tx } from '../../../db/client';
 import { type DomainEvent, emitEvents } from '../../events/events';
 import { available, balanceAfter, postAdSpend } from '../../ledger/ledger.service';
 import type { DeliveryEvent } from '../types';
@@ -19,6 +19,12 @@ import { updateStatuses } from './statuses';
  * /click, the simulator's history mode and the demo seed all go through it, so money and
  * statistics can never disagree. It imports nothing of the runtime.
  */
+
+/**
+ * What writing a batch needs: the database and the configuration (AppContext's, named apart so
+ * that the writer depends on nothing that holds the delivery runtime).
+ */
+export type WriterContext = { db: Db; config: Config };
 
 export type RecordOptions = {
   /** false: raw events older than the retention are not written (history backfill). Default true. */
@@ -75,7 +81,7 @@ export const emptyResult = (): RecordResult => ({
  * commit from `spend.recorded`, the delivery index from `campaign.changed` (status changes).
  */
 export async function recordBatch(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: WriterContext,
   input: DeliveryEvent[],
   opts: RecordOptions = {},
 ): Promise<RecordResult> {
@@ -96,7 +102,7 @@ export async function recordBatch(
  */
 export async function recordBatchIn(
   tx: Tx,
-  config: AppContext['config'],
+  config: Config,
   input: DeliveryEvent[],
   opts: RecordOptions = {},
 ): Promise<RecordResult> {
@@ -110,12 +116,7 @@ export async function recordBatchIn(
 }
 
 /** The steps of one batch, in the order their locks must be taken. */
-async function writeBatch(
-  tx: Tx,
-  config: AppContext['config'],
-  input: DeliveryEvent[],
-  opts: RecordOptions,
-): Promise<RecordResult> {
+async function writeBatch(tx: Tx, config: Config, input: DeliveryEvent[], opts: RecordOptions): Promise<RecordResult> {
   const rawCutoff =
     opts.raw !== false ? null : (opts.now ?? new Date()).getTime() - config.delivery.eventRetentionDays * DAY_MS;
   // 1. A click is billed once per impression.
