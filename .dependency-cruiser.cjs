@@ -21,9 +21,9 @@ const MODULE_SURFACE = [
   // A module's subscriptions to domain events (`*-events.ts`), wired by the events module's
   // handler registry (decision 010).
   '^apps/server/src/modules/[^/]+/[^/]+-events\\.ts$',
-  // The delivery module's writer: recording a batch is how traffic and its money enter the
-  // database, used by the simulator's history and by tests of money under load.
-  '^apps/server/src/modules/delivery/recorder\\.ts$',
+  // The delivery module's batch writer: recording a batch is how traffic and its money enter
+  // the database, used by the simulator's history and by tests of money under load.
+  '^apps/server/src/modules/delivery/writer/record-batch\\.ts$',
   // The ledger's invariant check (`npm run operator -- ledger check`), read-only.
   '^apps/server/src/modules/ledger/check\\.ts$',
 ];

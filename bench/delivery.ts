@@ -19,7 +19,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { DeliveryEngine, type Visitor } from '../apps/server/src/modules/delivery/engine';
 import { operatorCredit } from '../apps/server/src/modules/ledger/ledger.service';
-import { recordBatch } from '../apps/server/src/modules/delivery/recorder';
+import { recordBatch } from '../apps/server/src/modules/delivery/writer/record-batch';
 import { type DeliveryEvent, EventKind } from '../apps/server/src/modules/delivery/types';
 
 const ADVERTISERS = 100;

@@ -5,7 +5,7 @@ import { DAY_MS, HOUR_MS, isoDay } from '@cryptads/contract/dates';
 import type { AppContext } from '../context';
 import { users } from '../db/schema/users';
 import { creditDeposit } from '../modules/ledger/ledger.service';
-import { recordBatch } from '../modules/delivery/recorder';
+import { recordBatch } from '../modules/delivery/writer/record-batch';
 import { expectedValue } from '../modules/delivery/rules';
 import { EventKind, type DeliveryEvent } from '../modules/delivery/types';
 import { createRng } from './random';

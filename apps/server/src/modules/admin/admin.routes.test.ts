@@ -38,7 +38,7 @@ import { insertListing } from '../marketplace/test-helpers';
 import { articleWith, itemRow, paidOrder, servePages } from '../marketplace-fulfilment/test-helpers';
 import { deliveryDeadLetters } from '../../db/schema/delivery-stream';
 import { balanceOf, depositor } from '../payments/test-helpers';
-import { recordBatch } from '../delivery/recorder';
+import { recordBatch } from '../delivery/writer/record-batch';
 import { approvedWebsite, fundedAdvertiser, runningCampaign } from '../delivery/test-helpers';
 import { type DeliveryEvent, EventKind } from '../delivery/types';
 

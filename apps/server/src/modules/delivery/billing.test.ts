@@ -10,7 +10,7 @@ import { itOnPostgres } from '../../testing/postgres-only';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { tempDataDir } from '../campaigns/test-helpers';
 import { depositFor, ledgerSumOf } from '../ledger/test-helpers';
-import { recordBatch } from './recorder';
+import { recordBatch } from './writer/record-batch';
 import { SpendCounters } from './spend';
 import {
   approvedWebsite,

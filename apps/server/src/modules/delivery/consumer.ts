@@ -1,7 +1,7 @@
-import type { AppContext } from '../../context';
 import { describeError, ThrottledErrorLog } from '../../lib/log-errors';
 import { deadLetterCount, writeDeadLetter } from './dead-letter';
-import { connectionLost, type RecordResult, recordBatchIn } from './recorder';
+import { connectionLost } from './writer/errors';
+import { type RecordResult, recordBatchIn, type WriterContext } from './writer/record-batch';
 import { BatchError, type DeliveryStream, decodeEvent, type StreamEntry } from './stream';
 import type { DeliveryEvent } from './types';
 
@@ -9,7 +9,7 @@ import type { DeliveryEvent } from './types';
  * The stream's consumer (docs/decisions/028-durable-delivery-events.md): records batches of
  * up to DELIVERY_STREAM_BATCH events through recordBatch, one transaction each, and tells the
  * engine (`onCommitted`) after each commit. A failing batch:
- * - the database or Redis unreachable, or the connection lost (recorder.ts connectionLost):
+ * - the database or Redis unreachable, or the connection lost (writer/errors.ts connectionLost):
  *   retried as it is, with backoff, for as long as it takes; never split, never dead-lettered;
  * - refused by the database: retried `splitAfter` times, then split in halves, each retried
  *   the same way, until the poison event is alone; one event refused `deadAfter` times moves
@@ -69,7 +69,7 @@ export class StreamConsumer {
   deadLetters: number | null = null;
 
   constructor(
-    private readonly ctx: Pick<AppContext, 'db' | 'config'>,
+    private readonly ctx: WriterContext,
     readonly stream: DeliveryStream,
     private readonly hooks: Hooks = {},
     log?: { error: (o: object, m: string) => void },

@@ -1,9 +1,8 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { deliveryDeadLetters } from '../../db/schema/delivery-stream';
 import { describeError } from '../../lib/log-errors';
-import { recordBatchIn } from './recorder';
+import { recordBatchIn, type WriterContext } from './writer/record-batch';
 import { decodeEvent } from './stream';
 
 /**
@@ -57,7 +56,7 @@ export type RetryOutcome = { id: number; ok: boolean; error?: string };
  * Records one dead letter's event and deletes the dead letter, in one transaction. Refused
  * again, it stays, with the new error, one more attempt and the time of this failure.
  */
-export async function retryDeadLetter(ctx: Pick<AppContext, 'db' | 'config'>, id: number): Promise<RetryOutcome> {
+export async function retryDeadLetter(ctx: WriterContext, id: number): Promise<RetryOutcome> {
   try {
     const found = await ctx.db.transaction(async (tx) => {
       const [row] = await tx
@@ -87,7 +86,7 @@ export async function retryDeadLetter(ctx: Pick<AppContext, 'db' | 'config'>, id
 }
 
 /** Retries every dead letter, oldest first, one transaction each. */
-export async function retryAllDeadLetters(ctx: Pick<AppContext, 'db' | 'config'>): Promise<RetryOutcome[]> {
+export async function retryAllDeadLetters(ctx: WriterContext): Promise<RetryOutcome[]> {
   const ids = (
     await ctx.db.select({ id: deliveryDeadLetters.id }).from(deliveryDeadLetters).orderBy(asc(deliveryDeadLetters.id))
   ).map((r) => r.id);

@@ -1,13 +1,10 @@
-import { and, eq, gte, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AdFormat } from '@cryptads/contract/campaign-messages';
 import { type ServeAnswer, ServeQuerySchema } from '@cryptads/contract/delivery';
 import { parseAgent } from '../../adapters/geo/geo';
-import { campaigns, creatives } from '../../db/schema/campaigns';
-import { websites, zones } from '../../db/schema/websites';
 import { escapeHtml } from '../../lib/html';
-import { adEvents } from '../../db/schema/stats';
-import { type ClickPayload, signClick, verifyClick } from './click-token';
+import { landingOf, storedImpression } from './click-target';
+import { signClick, verifyClick } from './click-token';
 import { type Delivery, visitorKey } from './delivery';
 import { type Decision, POPUNDER_INTERVAL_MINUTES } from './engine';
 import type { RequestFacts } from './ivt';
@@ -24,18 +21,6 @@ function publicHeaders(reply: FastifyReply) {
     .header('access-control-allow-origin', '*')
     .header('cross-origin-resource-policy', 'cross-origin')
     .header('timing-allow-origin', '*');
-}
-
-/** Replaces the landing URL's tracking tokens (spec 002 §5), URL-encoded. */
-export function fillLanding(
-  url: string,
-  v: { zoneId: string; domain: string; campaignId: number; bannerSize: string },
-): string {
-  return url
-    .replaceAll('{zone_id}', encodeURIComponent(v.zoneId))
-    .replaceAll('{domain}', encodeURIComponent(v.domain))
-    .replaceAll('{campaign_id}', encodeURIComponent(String(v.campaignId)))
-    .replaceAll('{banner_size}', encodeURIComponent(v.bannerSize));
 }
 
 function bannerDocument(clickUrl: string, image: string, width: number, height: number) {
@@ -190,7 +175,7 @@ export async function registerDelivery(app: FastifyInstance, delivery: Delivery)
           ? page(reply, 410, 'This link has expired.')
           : page(reply, 400, 'Invalid link.');
       const p = check.payload;
-      const target = await landingOf(app, delivery, p.c, p.z, p.r);
+      const target = await landingOf(app.ctx.db, delivery.engine, p.c, p.z, p.r);
       if (!target) return page(reply, 404, 'This ad is no longer available.');
       const userAgent = request.headers['user-agent'] ?? '';
       const agent = parseAgent(userAgent);
@@ -200,7 +185,7 @@ export async function registerDelivery(app: FastifyInstance, delivery: Delivery)
       const repeated = !(await Promise.resolve(delivery.clicks.firstClick(p.i, now)).catch(() => true));
       const impression =
         delivery.ivt.issuedAt(p.i) ??
-        (repeated || !delivery.ivt.config.enabled ? undefined : await storedImpression(app, p));
+        (repeated || !delivery.ivt.config.enabled ? undefined : await storedImpression(app.ctx.db, p));
       const invalid = delivery.ivt.click(requestFacts(request, userAgent, agent.bot), { repeated, impression }, now);
       const costMicros = /^\d{1,15}$/.test(p.k) ? BigInt(p.k) : 0n;
       // Budgets and balance as every process sees them (reserved in the shared state when there
@@ -241,69 +226,4 @@ export async function registerDelivery(app: FastifyInstance, delivery: Delivery)
 /** What the invalid-traffic rules look at in a request. */
 function requestFacts(request: FastifyRequest, userAgent: string, bot: boolean): RequestFacts {
   return { ip: request.ip, userAgent, headers: request.headers, secure: request.protocol === 'https', bot };
-}
-
-/**
- * The stored impression of a click this process did not serve (another process, or before a
- * restart): a billed impression of the token's campaign, written within a second of the
- * token's issue time (the campaign and time index finds it).
- */
-async function storedImpression(app: FastifyInstance, p: ClickPayload): Promise<{ at: number } | undefined> {
-  const from = new Date(p.t * 1000);
-  const to = new Date(p.t * 1000 + 1000);
-  const [row] = await app.ctx.db
-    .select({ at: adEvents.at })
-    .from(adEvents)
-    .where(
-      and(
-        eq(adEvents.campaignId, p.c),
-        gte(adEvents.at, from),
-        lt(adEvents.at, to),
-        eq(adEvents.kind, EventKind.Impression),
-        eq(adEvents.impressionId, p.i),
-      ),
-    )
-    .limit(1);
-  return row ? { at: row.at.getTime() } : undefined;
-}
-
-/** The landing URL with its tokens filled; from memory, or the database for a campaign no longer running. */
-async function landingOf(
-  app: FastifyInstance,
-  delivery: Delivery,
-  campaignId: number,
-  zoneId: number,
-  creativeId: number,
-) {
-  let landing = delivery.engine.campaign(campaignId)?.landingUrl;
-  let size = delivery.engine.campaign(campaignId)?.creatives.find((c) => c.id === creativeId)?.size;
-  if (landing === undefined) {
-    const [row] = await app.ctx.db
-      .select({ landing: campaigns.landingUrl })
-      .from(campaigns)
-      .where(eq(campaigns.id, campaignId))
-      .limit(1);
-    if (!row) return null;
-    landing = row.landing;
-  }
-  if (size === undefined && creativeId > 0) {
-    const [row] = await app.ctx.db
-      .select({ size: creatives.size })
-      .from(creatives)
-      .where(eq(creatives.id, creativeId))
-      .limit(1);
-    size = row?.size;
-  }
-  const zone = delivery.engine.zoneById(zoneId);
-  let zoneRef = zone ? { unique: zone.unique, domain: zone.domain } : null;
-  if (!zoneRef) {
-    const [row] = await app.ctx.db
-      .select({ unique: zones.unique, domain: websites.domain })
-      .from(zones)
-      .innerJoin(websites, eq(websites.id, zones.websiteId))
-      .where(eq(zones.id, zoneId))
-      .limit(1);
-    zoneRef = row ?? { unique: '', domain: '' };
-  }
-  return fillLanding(landing, { zoneId: zoneRef.unique, domain: zoneRef.domain, campaignId, bannerSize: size ?? '' });
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { AppContext } from '../../context';
+import type { Redis } from 'ioredis';
+import type { Bus } from '../../lib/bus';
 import { createGeo, type Geo } from '../../adapters/geo/geo';
 import { loadClickSecret } from './click-token';
 import { DeliveryEngine } from './engine';
@@ -9,6 +10,7 @@ import { throttledLog } from '../../lib/log-errors';
 import { closeRedis, createRedis } from '../../lib/redis';
 import type { ConsumerOptions } from './consumer';
 import { Recorder } from './recorder';
+import type { WriterContext } from './writer/record-batch';
 import { LocalDeliveryState, RedisDeliveryState } from './shared-state';
 import type { DeliveryStream } from './stream';
 import { PostgresStream } from './stream-postgres';
@@ -50,7 +52,7 @@ export type DeliveryOptions = {
  * what closes it; null for `memory`. The Redis client is this stream's own connection.
  */
 function openStream(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: WriterContext,
   opts: DeliveryOptions,
 ): { stream: DeliveryStream; close: () => Promise<void> } | null {
   const kind = ctx.config.delivery.stream;
@@ -67,7 +69,8 @@ function openStream(
  * A process that does not serve never loads the index; one that does not consume only appends.
  */
 export async function createDelivery(
-  ctx: Pick<AppContext, 'db' | 'config' | 'redis'> & { bus?: AppContext['bus'] },
+  // AppContext's parts, named apart: AppContext itself holds a Delivery.
+  ctx: WriterContext & { redis?: Redis | null; bus?: Bus },
   opts: DeliveryOptions = {},
 ): Promise<Delivery> {
   const serve = opts.serve !== false;

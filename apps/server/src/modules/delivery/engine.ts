@@ -3,17 +3,15 @@ import { FilterReason } from '@cryptads/contract/delivery';
 import type { Db } from '../../db/client';
 import { FrequencyCaps } from './capping';
 import { campaignEntry, creativeEntries, DeliveryIndex, type SlotEntry, zoneEntry } from './index-build';
+import { inCampaignScope, inZoneScope, type Loaded, owned, readSnapshot, type Snapshot } from './engine-snapshot';
 import {
   type CampaignRows,
   type CampaignScope,
   type Counters,
-  type Fingerprint,
   loadBlacklists,
   loadCampaignRows,
   loadCounters,
-  loadFingerprint,
   loadZoneRows,
-  type ZoneRow,
   type ZoneScope,
 } from './index-sql';
 import {
@@ -48,11 +46,6 @@ export type { Visitor } from './rules';
  * fingerprints on a short timer for changes no event told this process about.
  */
 
-/** Zones and campaigns are read again at least this often, whatever their fingerprint says. */
-const FULL_RELOAD_MS = 60_000;
-/** Zones change rarely and cost most to summarise: their fingerprint is checked this often. */
-const ZONE_CHECK_MS = 15_000;
-
 export type Decision = {
   zone: ZoneEntry;
   campaign: CampaignEntry;
@@ -83,31 +76,19 @@ const CLICK_REFUSAL: Record<Exclude<ReserveRefusal, 'capping'>, FilterReason> = 
   balance: FilterReason.InsufficientFunds,
 };
 
-type Snapshot = {
-  now: number;
-  checkedZones: boolean;
-  fingerprint: Fingerprint;
-  zoneRows: ZoneRow[] | null;
-  campaignRows: CampaignRows | null;
-  counters: Counters;
-};
-
-const owned = (rows: CampaignRows) => [...new Set(rows.campaignRows.map((c) => c.ownerId))];
-
-const inZoneScope = (s: ZoneScope) => (z: ZoneEntry) =>
-  !!(s.zoneIds?.includes(z.id) || s.websiteIds?.includes(z.websiteId) || s.ownerIds?.includes(z.publisherId));
-const inCampaignScope = (s: CampaignScope) => (c: CampaignEntry) =>
-  !!(s.campaignIds?.includes(c.id) || s.ownerIds?.includes(c.advertiserId));
-
 export class DeliveryEngine {
   private readonly index = new DeliveryIndex();
   private readonly counters = new SpendCounters();
   private readonly caps = new FrequencyCaps();
-  /** The fingerprints the index was last loaded at (null: never). */
-  private keys: { zones: string | null; campaigns: string | null } = { zones: null, campaigns: null };
-  private zonesLoadedAt = 0;
-  private campaignsLoadedAt = 0;
-  private zoneCheckedAt = 0;
+  /** What the index was last loaded at, and when (./engine-snapshot.ts). */
+  private readonly loadedAt: Loaded = {
+    keys: { zones: null, campaigns: null },
+    zonesLoadedAt: 0,
+    campaignsLoadedAt: 0,
+    zoneCheckedAt: 0,
+    campaignIds: () => this.index.campaignIds(),
+    advertiserIds: () => this.index.advertiserIds(),
+  };
   /** The next load reads everything, whatever the fingerprints say (an explicit refresh). */
   private forceAll = false;
   private timer: NodeJS.Timeout | null = null;
@@ -434,7 +415,7 @@ export class DeliveryEngine {
       const seq = this.counters.commitSeq;
       // Redis unreachable: the index still refreshes; the shared figures wait for the next one.
       const sharedSeq = await this.opts.shared?.seq().catch(() => undefined);
-      const snapshot = await this.load(forced);
+      const snapshot = await readSnapshot(this.db, this.loadedAt, forced);
       // A batch committed while we read: its money may be in both the rows and pending.
       if (seq !== this.counters.commitSeq && attempt < 2) continue;
       this.apply(snapshot);
@@ -456,44 +437,18 @@ export class DeliveryEngine {
     }
   }
 
-  /**
-   * Reads what changed. Zones and campaigns (with creatives and blacklists) are read again
-   * only when forced, when their fingerprint moved, or after FULL_RELOAD_MS (10,000 zones take
-   * ~1 s to read on the embedded database); balances and spend are read every time.
-   */
-  private async load(forced: boolean): Promise<Snapshot> {
-    const now = Date.now();
-    const zonesStale = forced || this.keys.zones === null || now - this.zonesLoadedAt > FULL_RELOAD_MS;
-    const checkedZones = zonesStale || now - this.zoneCheckedAt > ZONE_CHECK_MS;
-    const fingerprint = await loadFingerprint(this.db, checkedZones);
-    const zonesChanged = zonesStale || (checkedZones && fingerprint.zones !== this.keys.zones);
-    const campaignsChanged =
-      forced ||
-      this.keys.campaigns === null ||
-      now - this.campaignsLoadedAt > FULL_RELOAD_MS ||
-      fingerprint.campaigns !== this.keys.campaigns;
-    const zoneRows = zonesChanged ? await loadZoneRows(this.db) : null;
-    const campaignRows = campaignsChanged ? await loadCampaignRows(this.db) : null;
-    const counters = await loadCounters(
-      this.db,
-      campaignRows ? campaignRows.campaignRows.map((c) => c.id) : this.index.campaignIds(),
-      campaignRows ? owned(campaignRows) : this.index.advertiserIds(),
-      now,
-    );
-    return { now, checkedZones, fingerprint, zoneRows, campaignRows, counters };
-  }
-
   private apply(s: Snapshot) {
-    if (s.checkedZones) this.zoneCheckedAt = s.now;
+    const loaded = this.loadedAt;
+    if (s.checkedZones) loaded.zoneCheckedAt = s.now;
     if (s.zoneRows) {
       this.index.replaceZones(s.zoneRows.map(zoneEntry));
-      this.keys.zones = s.fingerprint.zones;
-      this.zonesLoadedAt = s.now;
+      loaded.keys.zones = s.fingerprint.zones;
+      loaded.zonesLoadedAt = s.now;
     }
     if (s.campaignRows) {
       this.applyCampaigns(s.campaignRows, s.counters, s.now);
-      this.keys.campaigns = s.fingerprint.campaigns;
-      this.campaignsLoadedAt = s.now;
+      loaded.keys.campaigns = s.fingerprint.campaigns;
+      loaded.campaignsLoadedAt = s.now;
     } else this.applyCounters(s.counters, s.now);
     this.caps.prune(s.now);
   }

@@ -4,7 +4,7 @@ import { trafficCommands } from '../../operator/commands/traffic';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { tempDataDir } from '../campaigns/test-helpers';
 import { flaggedZonesJob } from './flagged';
-import { recordBatch } from './recorder';
+import { recordBatch } from './writer/record-batch';
 import { approvedWebsite, fundedAdvertiser, runningCampaign } from './test-helpers';
 import { type DeliveryEvent, EventKind } from './types';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { deliveryQueue } from '../../db/schema/delivery-stream';
-import { pgArray } from './recorder';
+import { pgArray } from './writer/sql';
 import { BatchError, type DeliveryStream, encodeEvent, type StreamEntry } from './stream';
 import type { DeliveryEvent } from './types';
 

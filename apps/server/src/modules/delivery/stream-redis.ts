@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db, Tx } from '../../db/client';
 import { deliveryReceipts } from '../../db/schema/delivery-stream';
-import { pgArray } from './recorder';
+import { pgArray } from './writer/sql';
 import { BatchError, type DeliveryStream, decodeEvent, encodeEvent, receiptKey, type StreamEntry } from './stream';
 import type { DeliveryEvent } from './types';
 

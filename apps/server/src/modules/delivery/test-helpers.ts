@@ -10,6 +10,9 @@ import { createCampaign } from '../campaigns/test-helpers';
 import { depositFor } from '../ledger/test-helpers';
 import { reviewWebsite } from '../websites/websites.service';
 
+// The stream runtime's front, for the readiness tests (a recorder over a refusing database).
+export { Recorder } from './recorder';
+
 export const DESKTOP_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 export const MOBILE_UA =

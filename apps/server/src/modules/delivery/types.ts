@@ -1,9 +1,9 @@
 import type { FilterReason } from '@cryptads/contract/delivery';
 /**
- * The recorder's input (docs/decisions/007-delivery.md). The delivery endpoints, the traffic
- * simulator's history mode and the demo seed all record through `recordBatch` in
- * ./recorder.ts: one transaction per batch writes raw events, the stats_hourly rollup, the
- * per-campaign daily totals and the money (advertiser debit, publisher credit).
+ * The batch writer's input (docs/decisions/007-delivery.md). The delivery endpoints, the
+ * traffic simulator's history mode and the demo seed all record through `recordBatch` in
+ * ./writer/record-batch.ts: one transaction per batch writes raw events, the stats_hourly
+ * rollup, the per-campaign daily totals and the money (advertiser debit, publisher credit).
  */
 export const EventKind = { Impression: 1, Click: 2 } as const;
 export type EventKind = (typeof EventKind)[keyof typeof EventKind];
@@ -28,13 +28,13 @@ export type DeliveryEvent = {
   device: 1 | 2;
   /**
    * What this event costs the advertiser before any cap: CPM price / 1000 for an impression
-   * of a CPM campaign, the CPC price for a click of a CPC campaign, otherwise 0. The recorder
+   * of a CPM campaign, the CPC price for a click of a CPC campaign, otherwise 0. The writer
    * computes the publisher's earnings (REVENUE_SHARE) and never spends below zero.
    */
   costMicros: bigint;
   /**
    * Set when the event is invalid traffic or cannot be billed (budget, state, balance): the
-   * recorder then writes it with its reason into the filtered statistics, never into money.
+   * batch writer then writes it with its reason into the filtered statistics, never into money.
    */
   filterReason?: FilterReason;
   /**

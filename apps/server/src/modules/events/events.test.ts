@@ -7,7 +7,7 @@ import { notifications } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
 import { drainEvents, loginAs } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { recordBatch } from '../delivery/recorder';
+import { recordBatch } from '../delivery/writer/record-batch';
 import { type DeliveryEvent, EventKind } from '../delivery/types';
 import { creditDeposit } from '../ledger/ledger.service';
 import { depositFor, ledgerSumOf } from '../ledger/test-helpers';

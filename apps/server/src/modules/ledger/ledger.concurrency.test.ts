@@ -6,7 +6,7 @@ import { ledgerTransfers } from '../../db/schema/ledger';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { recordBatch } from '../delivery/recorder';
+import { recordBatch } from '../delivery/writer/record-batch';
 import { type DeliveryEvent, EventKind } from '../delivery/types';
 import { completePayout, failPayout, markPayoutSent, type PayoutRow, runPayouts } from '../payouts/payouts.service';
 import { checkLedger, formatLedgerCheck } from './check';

@@ -11,7 +11,7 @@ import { body } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { tempDataDir } from '../campaigns/test-helpers';
 import { ledgerSumOf } from '../ledger/test-helpers';
-import { recordBatch } from '../delivery/recorder';
+import { recordBatch } from '../delivery/writer/record-batch';
 import { approvedWebsite, fundedAdvertiser, runningCampaign } from '../delivery/test-helpers';
 import { type DeliveryEvent, EventKind } from '../delivery/types';
 

@@ -6,7 +6,7 @@ import { loadConfig } from '../../config';
 import { jobLocks } from '../../db/schema/system';
 import { body } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { Recorder } from '../delivery/recorder';
+import { Recorder } from '../delivery/test-helpers';
 import { type DeliveryEvent, EventKind } from '../delivery/types';
 import { ReadinessCheck } from './readiness';
 

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { HOUR_MS } from '@cryptads/contract/dates';
-import type { Tx } from '../../db/client';
-import { filteredHourly } from '../../db/schema/stats';
-import { pgArray } from './recorder';
-import { type DeliveryEvent, EventKind } from './types';
+import type { Tx } from '../../../db/client';
+import { filteredHourly } from '../../../db/schema/stats';
+import { pgArray } from './sql';
+import { type DeliveryEvent, EventKind } from '../types';
 
 /**
  * Writes the batch's filtered events (those with a `filterReason`) into `filtered_hourly`,
  * one upsert per hour, campaign, creative, zone, country, os, browser and reason (docs/decisions/019-invalid-traffic.md).
- * Called by the recorder after billing, in the batch's transaction; never money.
+ * Called by the batch writer (./record-batch.ts) after billing, in the batch's transaction; never money.
  */
 export async function writeFiltered(tx: Tx, events: readonly DeliveryEvent[]) {
   type Row = { e: DeliveryEvent; reason: string; hour: Date; impressions: number; clicks: number };

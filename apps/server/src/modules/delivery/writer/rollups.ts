@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import { HOUR_MS, isoDay } from '@cryptads/contract/dates';
+import type { Tx } from '../../../db/client';
+import { campaignSpendDaily, statsHourly, websiteEarningsDaily } from '../../../db/schema/stats';
+import type { AdSpendLine } from '../../ledger/ledger.service';
+import { type DeliveryEvent, EventKind } from '../types';
+import type { BilledEvent } from './billing';
+import { chunks, pgArray } from './sql';
+
+type Agg = { impressions: number; clicks: number; cost: bigint; earnings: bigint };
+
+/** A batch's billed events summed the ways they are stored and paid. */
+export type Rollups = {
+  /** stats_hourly: per hour, campaign, creative, zone, country, os and browser. */
+  hourly: Map<string, Agg & { row: DeliveryEvent; hour: Date }>;
+  /** campaign_spend_daily: per campaign and UTC day. */
+  daily: Map<string, Agg & { campaignId: number; day: string }>;
+  /** website_earnings_daily: per website and UTC day. */
+  websiteDaily: Map<string, Agg & { websiteId: number; day: string }>;
+  /** What each advertiser spent (the spend.recorded events). */
+  perAdvertiser: Map<number, bigint>;
+  /** The ledger's lines: each advertiser's cost and each publisher's earnings from it. */
+  perPair: Map<string, AdSpendLine>;
+  costMicros: bigint;
+  earningsMicros: bigint;
+};
+
+/** Hour start (UTC) of a date. */
+const hourStart = (d: Date) => new Date(Math.floor(d.getTime() / HOUR_MS) * HOUR_MS);
+
+const entry = <V>(map: Map<string, V>, key: string, make: () => V): V => {
+  let v = map.get(key);
+  if (!v) {
+    v = make();
+    map.set(key, v);
+  }
+  return v;
+};
+
+/** Aggregates in memory first: one upsert row per key, however many events share it. */
+export function aggregate(billed: readonly BilledEvent[]): Rollups {
+  const r: Rollups = {
+    hourly: new Map(),
+    daily: new Map(),
+    websiteDaily: new Map(),
+    perAdvertiser: new Map(),
+    perPair: new Map(),
+    costMicros: 0n,
+    earningsMicros: 0n,
+  };
+  const zero = () => ({ impressions: 0, clicks: 0, cost: 0n, earnings: 0n });
+  for (const { e, cost, earnings } of billed) {
+    const hour = hourStart(e.at);
+    const hk = `${hour.getTime()}|${e.campaignId}|${e.creativeId}|${e.zoneId}|${e.country}|${e.os}|${e.browser}`;
+    const h = entry(r.hourly, hk, () => ({ ...zero(), row: e, hour }));
+    const day = isoDay(e.at);
+    const d = entry(r.daily, `${e.campaignId}|${day}`, () => ({ ...zero(), campaignId: e.campaignId, day }));
+    const w = entry(r.websiteDaily, `${e.websiteId}|${day}`, () => ({ ...zero(), websiteId: e.websiteId, day }));
+    for (const a of [h, d, w]) {
+      if (e.kind === EventKind.Impression) a.impressions++;
+      else a.clicks++;
+      a.cost += cost;
+      a.earnings += earnings;
+    }
+    r.perAdvertiser.set(e.advertiserId, (r.perAdvertiser.get(e.advertiserId) ?? 0n) + cost);
+    const pair = entry(r.perPair, `${e.advertiserId}|${e.publisherId}`, () => ({
+      advertiserId: e.advertiserId,
+      publisherId: e.publisherId,
+      costMicros: 0n,
+      earningsMicros: 0n,
+    }));
+    pair.costMicros += cost;
+    pair.earningsMicros += earnings;
+    r.costMicros += cost;
+    r.earningsMicros += earnings;
+  }
+  return r;
+}
+
+/** Adds the batch to stats_hourly, campaign_spend_daily and website_earnings_daily. */
+export async function writeRollups(tx: Tx, r: Rollups) {
+  for (const part of chunks([...r.hourly.values()], 5000)) {
+    await tx.execute(sql`insert into ${statsHourly} (hour, campaign_id, creative_id, zone_id, website_id, advertiser_id,
+        publisher_id, country, os, browser, impressions, clicks, cost_micros, earnings_micros)
+      select * from unnest(${pgArray(part.map((h) => h.hour.toISOString()))}::timestamptz[],
+        ${pgArray(part.map((h) => h.row.campaignId))}::integer[], ${pgArray(part.map((h) => h.row.creativeId))}::integer[],
+        ${pgArray(part.map((h) => h.row.zoneId))}::integer[], ${pgArray(part.map((h) => h.row.websiteId))}::integer[],
+        ${pgArray(part.map((h) => h.row.advertiserId))}::integer[], ${pgArray(part.map((h) => h.row.publisherId))}::integer[],
+        ${pgArray(part.map((h) => h.row.country))}::text[], ${pgArray(part.map((h) => h.row.os))}::text[],
+        ${pgArray(part.map((h) => h.row.browser))}::text[], ${pgArray(part.map((h) => h.impressions))}::bigint[],
+        ${pgArray(part.map((h) => h.clicks))}::bigint[], ${pgArray(part.map((h) => h.cost))}::bigint[],
+        ${pgArray(part.map((h) => h.earnings))}::bigint[])
+      on conflict (hour, campaign_id, creative_id, zone_id, country, os, browser) do update set
+        impressions = ${statsHourly}.impressions + excluded.impressions,
+        clicks = ${statsHourly}.clicks + excluded.clicks,
+        cost_micros = ${statsHourly}.cost_micros + excluded.cost_micros,
+        earnings_micros = ${statsHourly}.earnings_micros + excluded.earnings_micros`);
+  }
+  for (const part of chunks([...r.daily.values()], 500)) {
+    await tx
+      .insert(campaignSpendDaily)
+      .values(
+        part.map((d) => ({
+          campaignId: d.campaignId,
+          day: d.day,
+          impressions: d.impressions,
+          clicks: d.clicks,
+          costMicros: d.cost,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [campaignSpendDaily.campaignId, campaignSpendDaily.day],
+        set: {
+          impressions: sql`${campaignSpendDaily.impressions} + excluded.impressions`,
+          clicks: sql`${campaignSpendDaily.clicks} + excluded.clicks`,
+          costMicros: sql`${campaignSpendDaily.costMicros} + excluded.cost_micros`,
+        },
+      });
+  }
+  for (const part of chunks([...r.websiteDaily.values()], 500)) {
+    await tx
+      .insert(websiteEarningsDaily)
+      .values(
+        part.map((w) => ({
+          websiteId: w.websiteId,
+          day: w.day,
+          impressions: w.impressions,
+          clicks: w.clicks,
+          earningsMicros: w.earnings,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [websiteEarningsDaily.websiteId, websiteEarningsDaily.day],
+        set: {
+          impressions: sql`${websiteEarningsDaily.impressions} + excluded.impressions`,
+          clicks: sql`${websiteEarningsDaily.clicks} + excluded.clicks`,
+          earningsMicros: sql`${websiteEarningsDaily.earningsMicros} + excluded.earnings_micros`,
+        },
+      });
+  }
+}

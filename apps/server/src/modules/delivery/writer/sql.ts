@@ -1,0 +1,16 @@
+/** Rows per statement of the writer's batched reads and updates. */
+export const CHUNK = 1000;
+
+export const chunks = <T>(list: readonly T[], size = CHUNK) => {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+};
+
+/**
+ * A PostgreSQL array literal passed as ONE text parameter ('{"a","b"}'), for unnest inserts.
+ * Every element is quoted; quotes and backslashes are escaped.
+ */
+export function pgArray(values: readonly (string | number | bigint)[]): string {
+  return `{${values.map((v) => `"${String(v).replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+}
