@@ -38,7 +38,7 @@ import { createSessionCache } from './modules/sessions/cache';
 import { closeRedis, createRedis } from './lib/redis';
 import { registerEndpoints } from './lib/endpoint-routes';
 import { logSafeError, throttledLog } from './lib/log-errors';
-import { createDelivery } from './modules/delivery/delivery';
+import { createDelivery, type Delivery } from './modules/delivery/delivery';
 import { wakeOnCommit } from './modules/events/events';
 import { eventHandlers } from './modules/events/handlers';
 import { EventWorker } from './modules/events/worker';
@@ -62,6 +62,13 @@ import { roleParts } from './process-role';
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+  }
+}
+
+declare module './context' {
+  interface AppContext {
+    /** Ad delivery: engine, recorder, geo, click secret (docs/decisions/007); set by buildApp. */
+    delivery?: Delivery;
   }
 }
 

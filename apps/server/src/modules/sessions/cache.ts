@@ -1,6 +1,6 @@
 import type { Bus, BusLog } from '../../lib/bus';
 import { describeError } from '../../lib/log-errors';
-import type { SessionRow, UserRow } from './sessions.service';
+import type { SessionRow, UserRow } from './types';
 
 /**
  * What every authenticated request reads, kept in process (docs/decisions/026-hot-path-caches.md):
