@@ -18,8 +18,8 @@ const MODULE_SURFACE = [
   '^apps/server/src/modules/sessions/cache\\.ts$',
   // Shared types of a module (no code).
   '^apps/server/src/modules/[^/]+/types\\.ts$',
-  // A module's subscriptions to domain events (`*-events.ts`), wired by the events module's
-  // handler registry (decision 010).
+  // A module's subscriptions to domain events (`*-events.ts`), wired where the app is composed
+  // (apps/server/src/wiring.ts, decision 010).
   '^apps/server/src/modules/[^/]+/[^/]+-events\\.ts$',
   // The delivery module's writer: recording a batch is how traffic and its money enter the
   // database, used by the simulator's history and by tests of money under load.
@@ -66,6 +66,22 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/(server|web)/src/' },
       to: { circular: true, via: { pathNot: KNOWN_CYCLE_FILES } },
+    },
+    {
+      name: 'server-events-imports-module',
+      comment:
+        'The events module carries every module’s events and imports none of them: each module exports its handlers, and wiring.ts (the composition root) gives them to the worker.',
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/events/', pathNot: TEST_CODE },
+      to: { path: '^apps/server/src/modules/', pathNot: '^apps/server/src/modules/events/' },
+    },
+    {
+      name: 'server-payments-imports-purpose',
+      comment:
+        'Payments collects money for other modules (marketplace orders) and imports none of them: what a paid payment does is registered by purpose where the app is composed (wiring.ts: paidPurposes).',
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/payments/', pathNot: TEST_CODE },
+      to: { path: '^apps/server/src/modules/marketplace[^/]*/' },
     },
     {
       name: 'server-lower-layer-imports-module',

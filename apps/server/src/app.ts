@@ -40,7 +40,6 @@ import { registerEndpoints } from './lib/endpoint-routes';
 import { logSafeError, throttledLog } from './lib/log-errors';
 import { createDelivery, type Delivery } from './modules/delivery/delivery';
 import { wakeOnCommit } from './modules/events/events';
-import { eventHandlers } from './modules/events/handlers';
 import { EventWorker } from './modules/events/worker';
 import { registerDelivery } from './modules/delivery/delivery.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
@@ -58,6 +57,7 @@ import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/err
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
 import { roleParts } from './process-role';
+import { eventHandlers, paidPurposes } from './wiring';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -160,6 +160,7 @@ export async function buildApp(opts: BuildOptions) {
     bus: await createBus(config, database, app.log),
     redis: config.redis ? createRedis(config.redis, { name: 'shared', log: app.log }) : null,
     ...createBillingAdapters(config),
+    paidPurposes: paidPurposes(config),
   };
   app.decorate('ctx', ctx);
   // The auth check's cache, kept exact by userChanged and the bus (docs/decisions/026).

@@ -10,6 +10,7 @@ import type { Bus } from './lib/bus';
 import type { SessionCache } from './modules/sessions/cache';
 import type { Database, Db } from './db/client';
 import type { EventWorker } from './modules/events/worker';
+import type { PaidPurposes } from './modules/payments/paid-purposes';
 
 /**
  * What services need from the outside world, passed explicitly (no globals). The parts a
@@ -54,6 +55,8 @@ export interface AppContext {
   events?: EventWorker;
   /** Payment providers by method (docs/decisions/011); made from the configuration on first use. */
   payments?: Payments;
+  /** What a paid payment does, by its purpose (deposit, marketplace order); made by wiring.ts. */
+  paidPurposes: PaidPurposes;
 }
 
 /** Who is calling and from where: the part of a request a service may know. */

@@ -10,6 +10,7 @@ import { createBus } from '../lib/bus';
 import { readHandoff } from './handoff';
 import { commands } from './registry';
 import { outputOf, runOperatorCommand } from './run';
+import { paidPurposes } from '../wiring';
 
 const [domain, action, ...args] = process.argv.slice(2);
 const usage = () => {
@@ -56,6 +57,7 @@ const ctx: AppContext = {
   storage: createStorage(config),
   // Its publishes reach the servers' caches (docs/decisions/026).
   bus: await createBus(config, database),
+  paidPurposes: paidPurposes(config),
 };
 try {
   // The same runner as the back office: one transaction with its audit entry (docs/decisions/032).

@@ -5,6 +5,7 @@ import { createStorage } from '../adapters/storage/storage';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createBus } from '../lib/bus';
+import { paidPurposes } from '../wiring';
 import { printDemoLogins, seedDemo } from './demo';
 
 const config = loadConfig();
@@ -22,6 +23,7 @@ const ctx = {
   storage: createStorage(config),
   // Its publishes reach the servers' caches (docs/decisions/026).
   bus: await createBus(config, database),
+  paidPurposes: paidPurposes(config),
 };
 await seedDemo(ctx, { log: (message) => console.log(message) });
 printDemoLogins(ctx);

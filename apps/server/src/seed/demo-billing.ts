@@ -86,7 +86,7 @@ export async function seedDemoBilling(ctx: AppContext, advertiserEmail: string):
           paidMicros: payment.totalMicros,
           providerStatus: 'payment.paid',
         },
-        ctx.config,
+        ctx.paidPurposes,
       );
       if (!result.fulfilled) throw new Error(`demo card deposit ${paymentId}: ${result.outcome}`);
     } else {

@@ -14,7 +14,7 @@ import type { PaymentMethod } from '../../adapters/payments/port';
 import type { DbOrTx } from '../../db/client';
 import { payments } from '../../db/schema/payments';
 import { escapeHtml } from '../../lib/html';
-import { orderOfPayment } from '../marketplace-orders/orders.service';
+import type { PaidPurposes } from './paid-purposes';
 import { paymentsOf, sandboxSecret, webhookPath } from './providers';
 import type { PaymentRow } from './payments.service';
 
@@ -22,14 +22,13 @@ import type { PaymentRow } from './payments.service';
 export const returnPathOf = (payment: Pick<PaymentRow, 'method'>) =>
   payment.method === 'card' ? paths.billing.depositCard : paths.billing.depositCrypto;
 
-/** The same for any payment: a marketplace order's payment goes back to its order. */
-async function returnPathFor(db: DbOrTx, payment: PaymentRow) {
-  const order = payment.purpose === 'order' ? await orderOfPayment(db, payment.id) : null;
-  return order ? paths.marketplace.order(order.unique) : returnPathOf(payment);
+/** The same for any payment: its purpose may say (a marketplace order's payment goes back to its order). */
+async function returnPathFor(db: DbOrTx, purposes: PaidPurposes, payment: PaymentRow) {
+  return (await purposes.returnPath(db, payment)) ?? returnPathOf(payment);
 }
 
-const backUrl = async (db: DbOrTx, payment: PaymentRow, outcome: 'success' | 'canceled') =>
-  `${await returnPathFor(db, payment)}?${new URLSearchParams({
+const backUrl = async (db: DbOrTx, purposes: PaidPurposes, payment: PaymentRow, outcome: 'success' | 'canceled') =>
+  `${await returnPathFor(db, purposes, payment)}?${new URLSearchParams({
     [PAYMENT_RETURN_PARAMS.status]: outcome,
     [PAYMENT_RETURN_PARAMS.id]: payment.id,
   })}`;
@@ -96,7 +95,7 @@ export async function registerSandboxPage(app: FastifyInstance) {
         description: payment.purpose === 'order' ? `${productName} marketplace order` : `${productName} deposit`,
         actionUrl: `/sandbox/pay/${payment.id}`,
         closedMessage: payment.status === 'created' ? null : (CLOSED[payment.status] ?? null),
-        cancelUrl: await backUrl(ctx.db, payment, 'canceled'),
+        cancelUrl: await backUrl(ctx.db, ctx.paidPurposes, payment, 'canceled'),
       });
       return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
     });
@@ -129,7 +128,7 @@ export async function registerSandboxPage(app: FastifyInstance) {
           return messagePage(reply, 502, productName, 'The payment could not be confirmed. Please try again.');
         }
         const paid = action === 'pay' || action === 'underpay';
-        return reply.redirect(await backUrl(ctx.db, payment, paid ? 'success' : 'canceled'), 303);
+        return reply.redirect(await backUrl(ctx.db, ctx.paidPurposes, payment, paid ? 'success' : 'canceled'), 303);
       },
     );
   });
