@@ -30,7 +30,8 @@ export interface AppContext {
   bus: Bus;
   /**
    * Sessions and their users for the auth check (modules/sessions/cache.ts); set by buildApp
-   * when SESSION_CACHE_TTL_SECONDS is above 0. Writes call `userChanged` after their commit.
+   * when SESSION_CACHE_TTL_SECONDS is above 0. Writes emit `user.changed` (or `account.changed`),
+   * whose commit invalidates the user (wiring.ts: afterCommit).
    */
   sessionCache?: SessionCache;
   /**

@@ -3,6 +3,7 @@ import type { AppContext } from './context';
 import { billingProfileEventHandlers } from './modules/billing-profile/billing-profile.service';
 import type { Delivery } from './modules/delivery/delivery';
 import { deliveryIndexHandlers } from './modules/delivery/index-events';
+import type { CommitListener } from './modules/events/events';
 import type { EventHandler } from './modules/events/worker';
 import { invoiceEventHandlers } from './modules/invoices/invoices.service';
 import { ledgerEventHandlers } from './modules/ledger/ledger-events';
@@ -16,6 +17,7 @@ import { depositPurpose } from './modules/payments/deposits.service';
 import { PaidPurposes } from './modules/payments/paid-purposes';
 import { payoutEventHandlers } from './modules/payouts/payouts.service';
 import { referralEventHandlers } from './modules/referral/referral-events';
+import { usersChanged } from './modules/sessions/cache';
 
 /*
  * Where the modules are wired to each other (the composition root, with app.ts): each module
@@ -61,3 +63,16 @@ export function eventHandlers(
 /** What a paid payment does, by its purpose: payments collects the money for these modules. */
 export const paidPurposes = (config: Pick<Config, 'marketplace'>) =>
   new PaidPurposes().register('deposit', depositPurpose).register('order', orderPurpose(config.marketplace));
+
+/**
+ * What the commit of a transaction that wrote events does before its caller goes on (the
+ * database's commit listener, events.ts `onCommit`): the session caches of every process forget
+ * the users it changed (docs/decisions/026), then this process's event worker, if any, wakes.
+ * `ctx` is read at commit time: the database is made before the context that holds it.
+ */
+export const afterCommit =
+  (ctx: () => Pick<AppContext, 'bus' | 'sessionCache'>, wake?: () => void): CommitListener =>
+  async (events) => {
+    await usersChanged(ctx(), events);
+    wake?.();
+  };
