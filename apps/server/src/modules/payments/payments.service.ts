@@ -145,6 +145,13 @@ export async function ownedPayment(db: DbOrTx, userId: number, paymentId: string
   return row;
 }
 
+/** A payment of the sandbox provider (its test page), or null for a malformed id, an unknown one or another provider's. */
+export async function sandboxPayment(db: DbOrTx, paymentId: string): Promise<PaymentRow | null> {
+  if (!PAYMENT_ID_PATTERN.test(paymentId)) return null;
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+  return row && row.provider === 'sandbox' ? row : null;
+}
+
 export type EventOutcome = 'moved' | 'ignored' | 'conflict' | 'duplicate' | 'unknown_payment' | 'mismatch';
 
 export type ApplyResult = { outcome: EventOutcome; payment: PaymentRow | null; fulfilled: boolean };

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { PAYMENT_ID_PATTERN, PAYMENT_RETURN_PARAMS } from '@cryptads/contract/deposit-messages';
+import { PAYMENT_RETURN_PARAMS } from '@cryptads/contract/deposit-messages';
 import { paths } from '@cryptads/contract/paths';
 import {
   buildSandboxWebhook,
@@ -12,11 +11,10 @@ import {
 import { renderSandboxPaymentPage } from '../../adapters/payments/sandbox-page';
 import type { PaymentMethod } from '../../adapters/payments/port';
 import type { DbOrTx } from '../../db/client';
-import { payments } from '../../db/schema/payments';
 import { escapeHtml } from '../../lib/html';
 import type { PaidPurposes } from './paid-purposes';
 import { paymentsOf, sandboxSecret, webhookPath } from './providers';
-import type { PaymentRow } from './payments.service';
+import { type PaymentRow, sandboxPayment } from './payments.service';
 
 /** Where the browser goes back to after a payment page (the deposit tab of its method). */
 export const returnPathOf = (payment: Pick<PaymentRow, 'method'>) =>
@@ -61,12 +59,6 @@ export async function registerSandboxPage(app: FastifyInstance) {
   if (!paymentsOf(ctx).byName('sandbox')) return;
   const { productName } = ctx.config;
 
-  async function sandboxPayment(id: string): Promise<PaymentRow | null> {
-    if (!PAYMENT_ID_PATTERN.test(id)) return null;
-    const [row] = await ctx.db.select().from(payments).where(eq(payments.id, id)).limit(1);
-    return row && row.provider === 'sandbox' ? row : null;
-  }
-
   /** Our own webhook, reached through Fastify's request injection: routing, raw body and signature check included. */
   const injectFetch: typeof fetch = async (input, init) => {
     const url = new URL(String(input));
@@ -85,7 +77,7 @@ export async function registerSandboxPage(app: FastifyInstance) {
     );
 
     page.get<{ Params: { id: string } }>('/sandbox/pay/:id', async (request, reply) => {
-      const payment = await sandboxPayment(request.params.id);
+      const payment = await sandboxPayment(ctx.db, request.params.id);
       if (!payment) return messagePage(reply, 404, productName, 'There is no such payment.');
       const html = renderSandboxPaymentPage({
         productName,
@@ -103,7 +95,7 @@ export async function registerSandboxPage(app: FastifyInstance) {
     page.post<{ Params: { id: string }; Body: Record<string, string> | undefined }>(
       '/sandbox/pay/:id',
       async (request, reply) => {
-        const payment = await sandboxPayment(request.params.id);
+        const payment = await sandboxPayment(ctx.db, request.params.id);
         if (!payment) return messagePage(reply, 404, productName, 'There is no such payment.');
         const action = request.body?.action as SandboxAction | undefined;
         if (
