@@ -38,9 +38,8 @@ import { createSessionCache } from './modules/sessions/cache';
 import { closeRedis, createRedis } from './lib/redis';
 import { registerEndpoints } from './lib/endpoint-routes';
 import { logSafeError, throttledLog } from './lib/log-errors';
-import { createDelivery } from './modules/delivery/delivery';
-import { wakeOnCommit } from './modules/events/events';
-import { eventHandlers } from './modules/events/handlers';
+import { createDelivery, type Delivery } from './modules/delivery/delivery';
+import { onCommit } from './modules/events/events';
 import { EventWorker } from './modules/events/worker';
 import { registerDelivery } from './modules/delivery/delivery.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
@@ -58,10 +57,18 @@ import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/err
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
 import { roleParts } from './process-role';
+import { afterCommit, eventHandlers, paidPurposes } from './wiring';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+  }
+}
+
+declare module './context' {
+  interface AppContext {
+    /** Ad delivery: engine, recorder, geo, click secret (docs/decisions/007); set by buildApp. */
+    delivery?: Delivery;
   }
 }
 
@@ -140,9 +147,16 @@ export async function buildApp(opts: BuildOptions) {
 
   const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` }));
   const mailer = createMailer(config, database.db);
-  // A transaction that wrote domain events wakes the event worker when it commits.
+  // A transaction that wrote domain events, once committed, invalidates the users it changed
+  // and wakes the event worker, before its caller goes on.
   let events: EventWorker | undefined;
-  const db = wakeOnCommit(database.db, () => events?.wake());
+  const db = onCommit(
+    database.db,
+    afterCommit(
+      () => ctx,
+      () => events?.wake(),
+    ),
+  );
   const ctx: AppContext = {
     config,
     db,
@@ -153,9 +167,10 @@ export async function buildApp(opts: BuildOptions) {
     bus: await createBus(config, database, app.log),
     redis: config.redis ? createRedis(config.redis, { name: 'shared', log: app.log }) : null,
     ...createBillingAdapters(config),
+    paidPurposes: paidPurposes(config),
   };
   app.decorate('ctx', ctx);
-  // The auth check's cache, kept exact by userChanged and the bus (docs/decisions/026).
+  // The auth check's cache, kept exact by the commit listener and the bus (docs/decisions/026).
   const sessionCache = config.sessionCache.ttlMs > 0 ? createSessionCache(ctx.bus, config.sessionCache, app.log) : null;
   ctx.sessionCache = sessionCache?.cache;
   // TOTP secrets stored before they were sealed at rest are sealed now (docs/decisions/021).

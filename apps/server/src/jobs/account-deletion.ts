@@ -4,7 +4,6 @@ import { DELETION_VERIFY_HOURS } from '@cryptads/contract/limits';
 import { NotificationType } from '@cryptads/contract/notifications';
 import { paths } from '@cryptads/contract/paths';
 import type { AppContext } from '../context';
-import { userChanged } from '../modules/sessions/cache';
 import type { Tx } from '../db/client';
 import { notifications } from '../db/schema/notifications';
 import { referralShares } from '../db/schema/referral';
@@ -96,19 +95,18 @@ export async function runAccountDeletion(ctx: AppContext, now = new Date()) {
     .where(and(open, isNotNull(accountDeletionRequests.verifiedAt), lte(accountDeletionRequests.terminationAt, now)));
   let deleted = 0;
   for (const { id } of toTerminate) {
-    const erased = await ctx.db.transaction(async (tx) => {
+    // Its sessions are gone: the commit of account.changed (eraseAccount) makes every process
+    // forget them.
+    await ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .update(accountDeletionRequests)
         .set({ completedAt: now, reason: '' })
         .where(and(eq(accountDeletionRequests.id, id), open, isNotNull(accountDeletionRequests.verifiedAt)))
         .returning();
-      if (!row) return null;
+      if (!row) return;
       await eraseAccount(tx, row.userId);
       deleted++;
-      return row.userId;
     });
-    // Its sessions are gone: no process may still let them in.
-    if (erased != null) await userChanged(ctx, erased);
   }
   return { verified, deleted };
 }

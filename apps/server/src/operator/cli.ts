@@ -10,6 +10,8 @@ import { createBus } from '../lib/bus';
 import { readHandoff } from './handoff';
 import { commands } from './registry';
 import { outputOf, runOperatorCommand } from './run';
+import { onCommit } from '../modules/events/events';
+import { afterCommit, paidPurposes } from '../wiring';
 
 const [domain, action, ...args] = process.argv.slice(2);
 const usage = () => {
@@ -47,15 +49,20 @@ if (handoff && !config.databaseUrl) {
   process.exit();
 }
 const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+const bus = await createBus(config, database);
 const ctx: AppContext = {
   config,
-  db: database.db,
+  // Its commits' user changes reach the servers' caches over the bus (docs/decisions/026).
+  db: onCommit(
+    database.db,
+    afterCommit(() => ({ bus })),
+  ),
   database,
   mailer: createMailer(config, database.db),
   captcha: createCaptcha(config),
   storage: createStorage(config),
-  // Its publishes reach the servers' caches (docs/decisions/026).
-  bus: await createBus(config, database),
+  bus,
+  paidPurposes: paidPurposes(config),
 };
 try {
   // The same runner as the back office: one transaction with its audit entry (docs/decisions/032).

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import type { MailMessage, Mailer } from '../adapters/mail/mail';
+import type { MailMessage, Mailer } from '../adapters/mail/port';
 import type { Db } from '../db/client';
 import type { Bus } from '../lib/bus';
 import { operatorApprovals } from '../db/schema/audit';

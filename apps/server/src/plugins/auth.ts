@@ -6,7 +6,7 @@ import { AUTH_MESSAGES } from '@cryptads/contract/auth';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import type { AppContext, RequestMeta } from '../context';
 import { sha256 } from '../lib/crypto';
-import { userChanged } from '../modules/sessions/cache';
+import { emitEvent } from '../modules/events/events';
 import {
   findSessionByHash,
   revokeSession,
@@ -82,8 +82,10 @@ async function liveSession(ctx: AppContext, token: string) {
 async function checkOperatorSession(ctx: AppContext, found: { user: UserRow; session: SessionRow }, opts: AuthOptions) {
   const idleMinutes = ctx.config.operators.idleMinutes;
   if (Date.now() - found.session.lastSeenAt.getTime() > idleMinutes * 60_000) {
-    await revokeSession(ctx.db, found.session.id);
-    await userChanged(ctx, found.user.id);
+    await ctx.db.transaction(async (tx) => {
+      await revokeSession(tx, found.session.id);
+      await emitEvent(tx, { type: 'user.changed', userId: found.user.id });
+    });
     throw unauthorized(AUTH_MESSAGES.operatorIdle(idleMinutes));
   }
   if (!found.user.twoFactorSecret && !opts.operatorSetup)

@@ -5,6 +5,8 @@ import { createStorage } from '../adapters/storage/storage';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createBus } from '../lib/bus';
+import { onCommit } from '../modules/events/events';
+import { afterCommit, paidPurposes } from '../wiring';
 import { printDemoLogins, seedDemo } from './demo';
 
 const config = loadConfig();
@@ -13,15 +15,20 @@ if (config.isProduction) {
   process.exit(1);
 }
 const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+const bus = await createBus(config, database);
 const ctx = {
   config,
-  db: database.db,
+  // Its commits' user changes reach the servers' caches over the bus (docs/decisions/026).
+  db: onCommit(
+    database.db,
+    afterCommit(() => ({ bus })),
+  ),
   database,
   mailer: createMailer(config, database.db),
   captcha: createCaptcha(config),
   storage: createStorage(config),
-  // Its publishes reach the servers' caches (docs/decisions/026).
-  bus: await createBus(config, database),
+  bus,
+  paidPurposes: paidPurposes(config),
 };
 await seedDemo(ctx, { log: (message) => console.log(message) });
 printDemoLogins(ctx);

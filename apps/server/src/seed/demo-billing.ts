@@ -2,12 +2,12 @@ import { and, count, eq } from 'drizzle-orm';
 import { DocumentStatus, percentOfRoundedUp } from '@cryptads/contract/billing-messages';
 import { eurosToMicros, microsToEuros } from '@cryptads/contract/money';
 import type { AppContext } from '../context';
-import { userChanged } from '../modules/sessions/cache';
 import type { Db } from '../db/client';
 import { billingProfiles } from '../db/schema/billing-profile';
 import { ledgerTransfers } from '../db/schema/ledger';
 import { payments } from '../db/schema/payments';
 import { users } from '../db/schema/users';
+import { emitEvent } from '../modules/events/events';
 import { depositCustomer, depositVatPercent } from '../modules/payments/customer';
 import { confirmBankTransfer, currentBankReference, startDeposit } from '../modules/payments/deposits.service';
 import { applyProviderEvent } from '../modules/payments/payments.service';
@@ -52,8 +52,10 @@ export async function seedDemoBilling(ctx: AppContext, advertiserEmail: string):
     .values({ userId: user.id, ...DEMO_COMPANY })
     .onConflictDoNothing();
   if (user.kycVerified !== 1) {
-    await ctx.db.update(users).set({ kycVerified: 1 }).where(eq(users.id, user.id));
-    await userChanged(ctx, user.id);
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(users).set({ kycVerified: 1 }).where(eq(users.id, user.id));
+      await emitEvent(tx, { type: 'user.changed', userId: user.id });
+    });
   }
 
   const [paid] = await ctx.db
@@ -86,7 +88,7 @@ export async function seedDemoBilling(ctx: AppContext, advertiserEmail: string):
           paidMicros: payment.totalMicros,
           providerStatus: 'payment.paid',
         },
-        ctx.config,
+        ctx.paidPurposes,
       );
       if (!result.fulfilled) throw new Error(`demo card deposit ${paymentId}: ${result.outcome}`);
     } else {

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema/system';
-import type { Mailer } from './mail';
+import type { Mailer } from './port';
 
 export function createOutboxTransport(db: Db): Mailer {
   return {

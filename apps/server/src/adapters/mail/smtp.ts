@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Mailer } from './mail';
+import type { Mailer } from './port';
 
 export function createSmtpTransport(url: string, from: string): Mailer {
   const transport = nodemailer.createTransport(url);

@@ -1,7 +1,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Storage } from './storage';
-import { STORAGE_KEY_PATTERN } from './storage';
+import { STORAGE_KEY_PATTERN, type Storage } from './port';
 
 /** Files under `dir` (DATA_DIR/uploads). Only server-generated keys reach the file system. */
 export function createLocalStorage(dir: string, keyPattern: RegExp = STORAGE_KEY_PATTERN): Storage {

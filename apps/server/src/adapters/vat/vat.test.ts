@@ -1,7 +1,8 @@
 import { BILLING_MESSAGES as M } from '@cryptads/contract/billing-messages';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeVies, startFakeVies } from './fakes/fake-vies';
-import { createVatChecker, type VatChecker } from './vat';
+import type { VatChecker } from './port';
+import { createVatChecker } from './vat';
 import { checkVatFormat } from './vat-format';
 
 describe('VAT number format', () => {

@@ -1,6 +1,6 @@
 import type { VatCheckResult } from '@cryptads/contract/billing';
 import { BILLING_MESSAGES } from '@cryptads/contract/billing-messages';
-import type { VatChecker } from './vat';
+import type { VatChecker } from './port';
 import { checkVatFormat } from './vat-format';
 
 /**

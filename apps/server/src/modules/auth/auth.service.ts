@@ -36,9 +36,9 @@ import {
   upgradeVerificationSessions,
   type UserRow,
 } from '../sessions/sessions.service';
-import { userChanged } from '../sessions/cache';
 import { NotificationType } from '@cryptads/contract/notifications';
 import { paths } from '@cryptads/contract/paths';
+import { emitEvent } from '../events/events';
 import { notify } from '../notifications/notify';
 import { latestTerms } from '../terms/terms.service';
 import { attemptKey, clearFailures, refundAttempt, reserveAttempt } from '../../lib/attempts';
@@ -177,8 +177,8 @@ export async function validateEmailVerification(ctx: AppContext, user: UserRow, 
       message: `${user.email} is confirmed. You will receive account notifications there.`,
       link: paths.settings.email,
     });
+    await emitEvent(tx, { type: 'user.changed', userId: user.id });
   });
-  await userChanged(ctx, user.id);
   await clearFailures(ctx, key);
   return { verified: true as const };
 }
@@ -256,17 +256,19 @@ export async function loginWithTwoFactor(
     if (!(await consumeCode(tx, pending.id))) throw unauthorized(AUTH_MESSAGES.credentialsExpired);
     await claimTotpStepOrThrow(tx, user.id, step);
     const created = await createSession(tx, { userId: user.id, scope: 'full', rememberMe: pending.rememberMe, meta });
+    // The last accepted TOTP step moved (cached rows of the user's other sessions hold it).
+    await emitEvent(tx, { type: 'user.changed', userId: user.id });
     return created.token;
   });
-  // The last accepted TOTP step moved (cached rows of the user's other sessions hold it).
-  await userChanged(ctx, user.id);
   await clearFailures(ctx, key);
   return { token, userType: userType(user), verified: true };
 }
 
 export async function logout(ctx: AppContext, session: SessionRow) {
-  await revokeSession(ctx.db, session.id);
-  await userChanged(ctx, session.userId);
+  await ctx.db.transaction(async (tx) => {
+    await revokeSession(tx, session.id);
+    await emitEvent(tx, { type: 'user.changed', userId: session.userId });
+  });
 }
 
 // ---- Password recovery ------------------------------------------------------------------------
@@ -326,8 +328,8 @@ export async function completeRecovery(
       message: 'Your password was reset with a recovery link and every session was logged out.',
       link: paths.settings.security,
     });
+    await emitEvent(tx, { type: 'user.changed', userId: pending.userId });
   });
-  await userChanged(ctx, pending.userId);
   const user = await findUserById(ctx, pending.userId);
   if (user) await clearFailures(ctx, attemptKey.login(user.email));
   return { message: AUTH_MESSAGES.resetSuccess };
@@ -342,8 +344,10 @@ export async function requestTwoFactor(ctx: AppContext, user: UserRow): Promise<
   const secret = newTotpSecret();
   // Stored sealed (docs/decisions/021); the person sees it once, here.
   const sealed = sealTotpSecret(ctx.config.totp.encryptionKey, user.id, secret);
-  await ctx.db.update(users).set({ twoFactorPendingSecret: sealed }).where(eq(users.id, user.id));
-  await userChanged(ctx, user.id);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ twoFactorPendingSecret: sealed }).where(eq(users.id, user.id));
+    await emitEvent(tx, { type: 'user.changed', userId: user.id });
+  });
   const uri = totpUri({ secret, issuer: ctx.config.productName, label: user.email });
   const qr = await QRCode.toDataURL(uri, { margin: 1, width: 220 });
   return { secret, uri, qr };
@@ -378,8 +382,8 @@ export async function enableTwoFactor(ctx: AppContext, user: UserRow, code: stri
       message: 'Logins now also ask for a code from your authenticator app.',
       link: paths.settings.security,
     });
+    await emitEvent(tx, { type: 'user.changed', userId: user.id });
   });
-  await userChanged(ctx, user.id);
   await clearFailures(ctx, key);
   return { code: 200, status: 1 as const };
 }
@@ -406,8 +410,8 @@ export async function disableTwoFactor(ctx: AppContext, user: UserRow, code: str
       message: 'Logins no longer ask for a code. If this was not you, change your password now.',
       link: paths.settings.security,
     });
+    await emitEvent(tx, { type: 'user.changed', userId: user.id });
   });
-  await userChanged(ctx, user.id);
   await clearFailures(ctx, key);
   return { code: 200, status: 0 as const };
 }

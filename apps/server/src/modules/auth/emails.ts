@@ -1,7 +1,7 @@
 import { formatDuration } from '@cryptads/contract/dates';
 import { EMAIL_CODE_TTL_MINUTES, RECOVERY_LINK_TTL_MINUTES } from '@cryptads/contract/limits';
 import type { Config } from '../../config';
-import type { MailMessage } from '../../adapters/mail/mail';
+import type { MailMessage } from '../../adapters/mail/port';
 import { escapeHtml } from '../../lib/html';
 
 // Built from the limits the code issuing them uses, so that a changed limit changes the mail.

@@ -1,7 +1,9 @@
 import { createKycProvider } from '../../adapters/kyc/kyc';
 import type { KycProvider } from '../../adapters/kyc/port';
-import { createDocumentStorage, type Storage } from '../../adapters/storage/storage';
-import { createVatChecker, type VatChecker } from '../../adapters/vat/vat';
+import type { Storage } from '../../adapters/storage/port';
+import { createDocumentStorage } from '../../adapters/storage/storage';
+import type { VatChecker } from '../../adapters/vat/port';
+import { createVatChecker } from '../../adapters/vat/vat';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 

@@ -35,7 +35,6 @@ import { emitEvent } from '../events/events';
 import { type EventHandler, on } from '../events/worker';
 import { NotificationType, notify } from '../notifications/notify';
 import type { UserRow } from '../sessions/sessions.service';
-import { userChanged } from '../sessions/cache';
 import { billingAdapters } from './adapters';
 import { presentDocument, uploadDocument } from './documents';
 import { documentsSubmittedEmail, kycReviewedEmail, kycReviewText, withdrawOptionsSavedEmail } from './emails';
@@ -293,9 +292,9 @@ export async function saveWithdrawOptions(
       .set({ selfBillingAgreedAt: now })
       .where(and(eq(billingProfiles.userId, user.id), isNull(billingProfiles.selfBillingAgreedAt)));
     await emitEvent(tx, { type: 'withdraw-options.saved', userId: user.id, method: input.method });
+    // The last accepted TOTP step moved.
+    if (step !== null) await emitEvent(tx, { type: 'user.changed', userId: user.id });
   });
-  // The last accepted TOTP step moved.
-  if (step !== null) await userChanged(ctx, user.id);
   return { message: M.withdrawSaved, profile: await profileView(ctx, user) };
 }
 

@@ -1,5 +1,5 @@
 import { PAYOUT_METHOD_LABELS, type PayoutMethod } from '@cryptads/contract/billing';
-import type { MailMessage } from '../../adapters/mail/mail';
+import type { MailMessage } from '../../adapters/mail/port';
 import type { Config } from '../../config';
 import { escapeHtml } from '../../lib/html';
 

@@ -11,7 +11,6 @@ import { users } from '../../db/schema/users';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { emitEvent } from '../events/events';
 import type { UserRow } from '../sessions/sessions.service';
-import { userChanged } from '../sessions/cache';
 import { billingAdapters } from './adapters';
 import { identityCheckState, loadKycVerified, loadProfile } from './profile';
 
@@ -136,7 +135,6 @@ export async function applyKycWebhook(ctx: AppContext, request: KycWebhookReques
   }
   let applied = 0;
   for (const decision of decisions) {
-    let changedUser: number | null = null;
     await ctx.db.transaction(async (tx) => {
       const [event] = await tx
         .insert(kycEvents)
@@ -177,10 +175,9 @@ export async function applyKycWebhook(ctx: AppContext, request: KycWebhookReques
         })
       ) {
         applied++;
-        changedUser = session.userId;
+        await emitEvent(tx, { type: 'user.changed', userId: session.userId });
       }
     });
-    if (changedUser != null) await userChanged(ctx, changedUser);
   }
   return { applied };
 }
@@ -199,16 +196,17 @@ export async function reviewByOperator(
 ) {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, input.email.trim().toLowerCase())).limit(1);
   if (!user) throw new Error(`No account with email ${input.email}.`);
-  const done = await ctx.db.transaction((tx) =>
-    applyKycOutcome(tx, {
+  const done = await ctx.db.transaction(async (tx) => {
+    const applied = await applyKycOutcome(tx, {
       userId: user.id,
       outcome: OPERATOR_OUTCOMES[input.action],
       reason: input.reason,
       source: 'operator',
-    }),
-  );
+    });
+    if (applied) await emitEvent(tx, { type: 'user.changed', userId: user.id });
+    return applied;
+  });
   if (!done) throw new Error(`${user.email} has not saved billing details yet.`);
-  await userChanged(ctx, user.id);
   const row = await loadProfile(ctx.db, user.id);
   return { user, docVerification: row?.docVerification ?? DocumentStatus.NoDocument };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { UploadRequestSchema } from '@cryptads/contract/campaigns';
 import { uploadEndpoints as api } from '@cryptads/contract/endpoints/uploads';
-import { contentTypeOfKey } from '../../adapters/storage/storage';
+import { contentTypeOfKey } from '../../adapters/storage/port';
 import { route } from '../../lib/endpoint-routes';
 import { parseOrThrow } from '../../lib/envelope';
 import { createUpload } from './uploads.service';

@@ -19,6 +19,12 @@ export type DomainEvent =
   /** An account was disabled, enabled or deleted. */
   | { type: 'account.changed'; userId: number }
   /**
+   * A user's row or sessions changed in a way the auth check reads (password, email
+   * confirmation, 2FA, an accepted TOTP step, logout, terms, KYC): the session caches of every
+   * process forget the user when it commits (modules/sessions/cache.ts). No worker handler.
+   */
+  | { type: 'user.changed'; userId: number }
+  /**
    * Money arrived in a user's available balance (deposit, credit, refund, referral reward);
    * `reason` is the ledger kind. Publisher earnings are not announced (one per batch).
    */
@@ -77,8 +83,10 @@ export type DomainEvent =
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
 
-/** Transactions that wrote at least one event: their commit wakes the worker (wakeOnCommit). */
-const emittedIn = new WeakSet<object>();
+/** The events a transaction wrote, its savepoints' included, by its top-level transaction (onCommit). */
+const emittedIn = new WeakMap<object, DomainEvent[]>();
+/** A transaction or savepoint handed out by onCommit → the key of its top-level transaction. */
+const rootOf = new WeakMap<object, object>();
 
 /** Writes an event into the outbox, in the caller's transaction. */
 export async function emitEvent(tx: Tx, event: DomainEvent): Promise<void> {
@@ -89,25 +97,39 @@ export async function emitEvent(tx: Tx, event: DomainEvent): Promise<void> {
 export async function emitEvents(tx: Tx, events: readonly DomainEvent[]): Promise<void> {
   if (events.length === 0) return;
   await tx.insert(domainEvents).values(events.map((event) => ({ type: event.type, payload: event })));
-  emittedIn.add(tx);
+  const root = rootOf.get(tx);
+  if (root) emittedIn.set(root, [...(emittedIn.get(root) ?? []), ...events]);
 }
 
+/** Called once a transaction that wrote events committed, with those events; never throws. */
+export type CommitListener = (events: readonly DomainEvent[]) => Promise<void> | void;
+
 /**
- * The database the services of a server get: after a transaction that emitted events
- * commits, `wake` runs (the in-process worker starts at once instead of on its timer). A
- * transaction that rolls back wakes nobody; its events never existed.
+ * The database the services get: after a transaction that emitted events commits, `listener`
+ * runs with them before `transaction()` returns to its caller, so what it does (the session
+ * caches forget a changed user, the in-process worker wakes) is done before the request that
+ * made the change answers. Events written in a savepoint (`tx.transaction`, the operator
+ * runner's commands) count for the top-level transaction; a rolled-back savepoint's events may
+ * still be announced, which costs a spurious wake or cache miss, never a stale read. A
+ * transaction that rolls back announces nothing; its events never existed.
  */
-export function wakeOnCommit(db: Db, wake: () => void): Db {
+export function onCommit(db: Db, listener: CommitListener): Db {
   const wrapped = Object.create(db) as Db;
   wrapped.transaction = (async (work, config) => {
-    let emitted = false;
-    const result = await db.transaction(async (tx) => {
-      const value = await work(tx);
-      emitted = emittedIn.has(tx);
-      return value;
-    }, config);
-    if (emitted) wake();
+    const root = {};
+    const result = await db.transaction((tx) => work(tracked(tx, root)), config);
+    const events = emittedIn.get(root);
+    if (events) await listener(events);
     return result;
   }) as Db['transaction'];
   return wrapped;
+}
+
+/** The transaction as its work sees it: its savepoints report their events to `root` too. */
+function tracked(tx: Tx, root: object): Tx {
+  const view = Object.create(tx) as Tx;
+  rootOf.set(view, root);
+  view.transaction = ((work: (inner: Tx) => Promise<unknown>) =>
+    tx.transaction((inner) => work(tracked(inner, root)))) as Tx['transaction'];
+  return view;
 }

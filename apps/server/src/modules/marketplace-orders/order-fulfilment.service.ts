@@ -17,7 +17,7 @@ import { addWorkingDays } from './working-days';
 
 export type OrderRow = typeof marketplaceOrders.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
-type Marketplace = Pick<Config['marketplace'], 'acceptWorkingDays' | 'commissionPercent'>;
+export type Marketplace = Pick<Config['marketplace'], 'acceptWorkingDays' | 'commissionPercent'>;
 
 /** The network's share an item carries, fixed when it is paid: all of it on the network's own listings. */
 export const commissionAtPayment = (sellerId: number | null, configured: number) =>
@@ -71,8 +71,7 @@ export async function placeOrderHolds(
 }
 
 /**
- * A card or crypto payment of an order is paid (payments.service settlePaid, the payment row
- * locked, its amount already credited to the buyer like a deposit). If the order still waits
+ * A card or crypto payment of an order is paid (order-purpose.ts, the payment row locked, its amount already credited to the buyer like a deposit). If the order still waits
  * for this very payment, the same holds as a wallet payment are placed and it is paid; if it
  * was canceled, paid another way or moved to another payment meanwhile, or less arrived than
  * it costs (an underpaid crypto payment), the money stays on the buyer's balance (nothing is

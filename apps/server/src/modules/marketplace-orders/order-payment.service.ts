@@ -30,7 +30,7 @@ import { giveUpOpenPayment, ownedOrder } from './orders.service';
  * A payment still being confirmed (crypto on the chain) answers 409 until it ends.
  */
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'payments'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'payments' | 'paidPurposes'>;
 type Log = { warn: (o: object, m: string) => void };
 
 async function payingCustomer(ctx: Ctx, userId: number, method: 'wallet' | 'card' | 'crypto') {

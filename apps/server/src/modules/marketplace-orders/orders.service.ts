@@ -35,7 +35,7 @@ import { splitPrice } from './price-split';
 
 export { listOrders, toOrderItem } from './order-view';
 
-type Ctx = Pick<AppContext, 'db' | 'config' | 'payments'>;
+type Ctx = Pick<AppContext, 'db' | 'config' | 'payments' | 'paidPurposes'>;
 type CreateOrderInput = z.output<typeof CreateOrderSchema>;
 
 /** 12 URL-safe random characters (72 bits): an order's public id. */
@@ -189,7 +189,7 @@ export async function giveUpOpenPayment(ctx: Ctx, order: OrderRow, log?: { warn:
   const [payment] = await ctx.db.select().from(payments).where(eq(payments.id, order.paymentId)).limit(1);
   if (payment?.status !== 'created') return payment ?? null;
   try {
-    return await cancelPayment(ctx.db, paymentsOf(ctx), payment, ctx.config, log);
+    return await cancelPayment(ctx.db, paymentsOf(ctx), payment, ctx.paidPurposes, log);
   } catch (error) {
     if (error instanceof AppError && error.status === 502) return payment;
     throw error;

@@ -67,7 +67,7 @@ async function providerSays(paymentId: string, status: PaymentStatus, eventId = 
       ...(status === 'paid' ? { paidMicros: payment.totalMicros } : {}),
       providerStatus: `test.${status}`,
     },
-    app.ctx.config,
+    app.ctx.paidPurposes,
   );
 }
 

@@ -26,8 +26,8 @@ export const depositRoutes = [
     const providers = paymentsOf(ctx);
     const current =
       body.action === 'cancel'
-        ? await cancelPayment(ctx.db, providers, payment, ctx.config, request.log)
-        : await checkPayment(ctx.db, providers, payment, ctx.config, request.log);
+        ? await cancelPayment(ctx.db, providers, payment, ctx.paidPurposes, request.log)
+        : await checkPayment(ctx.db, providers, payment, ctx.paidPurposes, request.log);
     return deposits.toDepositRow(current);
   }),
 ];
@@ -54,7 +54,7 @@ async function receiveWebhook(ctx: AppContext, name: WebhookProvider, request: F
     if (error instanceof PaymentProviderError) throw new AppError(502, PROVIDER_UNAVAILABLE);
     throw error;
   }
-  for (const event of events) await applyProviderEvent(ctx.db, event, ctx.config, request.log);
+  for (const event of events) await applyProviderEvent(ctx.db, event, ctx.paidPurposes, request.log);
   return { received: true as const };
 }
 

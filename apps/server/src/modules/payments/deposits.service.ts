@@ -29,8 +29,18 @@ import { users } from '../../db/schema/users';
 import type { UserRow } from '../sessions/sessions.service';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import { type DepositCustomer, depositCustomer, depositVatPercent, hasQualifyingCampaign } from './customer';
+import { fulfilDeposit } from './deposit-credit';
 import { newPaymentId, openPayment, type PaymentRow, settlePaid } from './payments.service';
+import type { PaidPurpose } from './types';
 import { paymentsOf } from './providers';
+
+/**
+ * A paid deposit (registered where the app is composed): the balance is credited once, with
+ * its invoice and notice. A marketplace order's payment is credited the same way first.
+ */
+export const depositPurpose: PaidPurpose = {
+  paid: (tx, payment, { paidMicros, creditedMicros }) => fulfilDeposit(tx, payment, paidMicros, creditedMicros),
+};
 
 /** Other modules (marketplace orders) read a customer's deposit rules through this service. */
 export { type DepositCustomer, depositCustomer } from './customer';
@@ -269,7 +279,7 @@ export type BankConfirmation =
  * became, and the account gets a new one; a second confirmation changes nothing.
  */
 export async function confirmBankTransfer(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'config' | 'paidPurposes'>,
   referenceInput: string,
   euros: number,
 ): Promise<BankConfirmation> {
@@ -332,7 +342,14 @@ export async function confirmBankTransfer(
       outcome: 'moved',
       payload: { reference, receivedMicros: receivedMicros.toString() },
     });
-    const settled = await settlePaid(tx, created, receivedMicros, 'confirmed_by_operator', new Date(), ctx.config);
+    const settled = await settlePaid(
+      tx,
+      created,
+      receivedMicros,
+      'confirmed_by_operator',
+      new Date(),
+      ctx.paidPurposes,
+    );
     await tx
       .update(bankTransferReferences)
       .set({ confirmedAt: new Date(), paymentId: created.id })

@@ -12,12 +12,11 @@ import {
   type PaymentSnapshot,
   type ProviderEvent,
 } from '../../adapters/payments/port';
-import type { Config } from '../../config';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { paymentEvents, payments } from '../../db/schema/payments';
 import { AppError, notFound } from '../../lib/errors';
-import { fulfilOrderPayment } from '../marketplace-orders/order-fulfilment.service';
-import { fulfilDeposit } from './deposit-credit';
+import type { PaidPurposes } from './paid-purposes';
+import type { PaymentRow } from './types';
 
 /**
  * Payments (docs/decisions/011-payments.md, 014-deposits.md): open a payment at a provider,
@@ -27,7 +26,7 @@ import { fulfilDeposit } from './deposit-credit';
  * once.
  */
 
-export type PaymentRow = typeof payments.$inferSelect;
+export type { PaymentRow } from './types';
 
 export const PROVIDER_UNAVAILABLE = DEPOSIT_MESSAGES.providerUnavailable;
 
@@ -146,14 +145,18 @@ export async function ownedPayment(db: DbOrTx, userId: number, paymentId: string
   return row;
 }
 
+/** A payment of the sandbox provider (its test page), or null for a malformed id, an unknown one or another provider's. */
+export async function sandboxPayment(db: DbOrTx, paymentId: string): Promise<PaymentRow | null> {
+  if (!PAYMENT_ID_PATTERN.test(paymentId)) return null;
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+  return row && row.provider === 'sandbox' ? row : null;
+}
+
 export type EventOutcome = 'moved' | 'ignored' | 'conflict' | 'duplicate' | 'unknown_payment' | 'mismatch';
 
 export type ApplyResult = { outcome: EventOutcome; payment: PaymentRow | null; fulfilled: boolean };
 
 type Log = { warn: (o: object, m: string) => void };
-
-/** What fulfilling a paid payment may need besides the payment: a marketplace order's timers and commission. */
-export type FulfilmentConfig = Pick<Config, 'marketplace'>;
 
 async function lockPayment(tx: Tx, event: Pick<ProviderEvent, 'provider' | 'paymentId' | 'providerRef'>) {
   const where =
@@ -178,7 +181,7 @@ const eventPayload = (event: ProviderEvent): Record<string, unknown> => ({
 export async function applyProviderEvent(
   db: Db,
   event: ProviderEvent,
-  config: FulfilmentConfig,
+  purposes: PaidPurposes,
   log?: Log,
 ): Promise<ApplyResult> {
   return db.transaction(async (tx) => {
@@ -233,18 +236,21 @@ export async function applyProviderEvent(
         .returning();
       return { outcome, payment: moved ?? payment, fulfilled: false };
     }
-    return settlePaid(tx, payment, event.paidMicros ?? payment.totalMicros, event.providerStatus, now, config);
+    return settlePaid(tx, payment, event.paidMicros ?? payment.totalMicros, event.providerStatus, now, purposes);
   });
 }
 
-/** A payment is paid (its row locked by the caller): what arrived is credited once and announced. */
+/**
+ * A payment is paid (its row locked by the caller): what arrived is recorded, and its purpose's
+ * fulfilment runs once (a deposit is credited, an order's items held: `purposes`).
+ */
 export async function settlePaid(
   tx: Tx,
   payment: PaymentRow,
   paidMicros: bigint,
   providerStatus: string,
   now: Date,
-  config: FulfilmentConfig,
+  purposes: PaidPurposes,
 ): Promise<ApplyResult> {
   const credited = creditForPayment({
     amountMicros: payment.amountMicros,
@@ -268,19 +274,7 @@ export async function settlePaid(
     .returning();
   if (!paid) throw new Error(`payment ${payment.id} vanished while locked`);
   if (credited === 0n) return { outcome: 'moved', payment: paid, fulfilled: false };
-  switch (paid.purpose) {
-    case 'deposit':
-      await fulfilDeposit(tx, paid, paidMicros, credited);
-      break;
-    case 'order':
-      // Credited like a deposit (same ledger entries, invoice and notice), then held for the
-      // order if it still waits for this payment (docs/decisions/018-marketplace.md).
-      await fulfilDeposit(tx, paid, paidMicros, credited);
-      await fulfilOrderPayment(tx, paid, credited, config.marketplace);
-      break;
-    default:
-      throw new Error(`payment ${paid.id}: no fulfilment for purpose ${paid.purpose}`);
-  }
+  await purposes.paid(tx, paid, { paidMicros, creditedMicros: credited });
   return { outcome: 'moved', payment: paid, fulfilled: true };
 }
 
@@ -293,7 +287,7 @@ export async function checkPayment(
   db: Db,
   providers: Payments,
   payment: PaymentRow,
-  config: FulfilmentConfig,
+  purposes: PaidPurposes,
   log?: Log,
 ): Promise<PaymentRow> {
   const provider = providers.byName(payment.provider);
@@ -309,7 +303,7 @@ export async function checkPayment(
   const result = await applyProviderEvent(
     db,
     { ...snapshot, paymentId: payment.id, providerEventId: `return:${payment.id}:${snapshot.status}` },
-    config,
+    purposes,
     log,
   );
   return result.payment && result.outcome !== 'mismatch' ? reread(db, payment.id) : payment;
@@ -331,10 +325,10 @@ export async function cancelPayment(
   db: Db,
   providers: Payments,
   payment: PaymentRow,
-  config: FulfilmentConfig,
+  purposes: PaidPurposes,
   log?: Log,
 ): Promise<PaymentRow> {
-  const current = await checkPayment(db, providers, payment, config, log);
+  const current = await checkPayment(db, providers, payment, purposes, log);
   if (current.status !== 'created') return current;
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id)).limit(1).for('update');

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { PAYMENT_ID_PATTERN, PAYMENT_RETURN_PARAMS } from '@cryptads/contract/deposit-messages';
+import { PAYMENT_RETURN_PARAMS } from '@cryptads/contract/deposit-messages';
 import { paths } from '@cryptads/contract/paths';
 import {
   buildSandboxWebhook,
@@ -12,24 +11,22 @@ import {
 import { renderSandboxPaymentPage } from '../../adapters/payments/sandbox-page';
 import type { PaymentMethod } from '../../adapters/payments/port';
 import type { DbOrTx } from '../../db/client';
-import { payments } from '../../db/schema/payments';
 import { escapeHtml } from '../../lib/html';
-import { orderOfPayment } from '../marketplace-orders/orders.service';
+import type { PaidPurposes } from './paid-purposes';
 import { paymentsOf, sandboxSecret, webhookPath } from './providers';
-import type { PaymentRow } from './payments.service';
+import { type PaymentRow, sandboxPayment } from './payments.service';
 
 /** Where the browser goes back to after a payment page (the deposit tab of its method). */
 export const returnPathOf = (payment: Pick<PaymentRow, 'method'>) =>
   payment.method === 'card' ? paths.billing.depositCard : paths.billing.depositCrypto;
 
-/** The same for any payment: a marketplace order's payment goes back to its order. */
-async function returnPathFor(db: DbOrTx, payment: PaymentRow) {
-  const order = payment.purpose === 'order' ? await orderOfPayment(db, payment.id) : null;
-  return order ? paths.marketplace.order(order.unique) : returnPathOf(payment);
+/** The same for any payment: its purpose may say (a marketplace order's payment goes back to its order). */
+async function returnPathFor(db: DbOrTx, purposes: PaidPurposes, payment: PaymentRow) {
+  return (await purposes.returnPath(db, payment)) ?? returnPathOf(payment);
 }
 
-const backUrl = async (db: DbOrTx, payment: PaymentRow, outcome: 'success' | 'canceled') =>
-  `${await returnPathFor(db, payment)}?${new URLSearchParams({
+const backUrl = async (db: DbOrTx, purposes: PaidPurposes, payment: PaymentRow, outcome: 'success' | 'canceled') =>
+  `${await returnPathFor(db, purposes, payment)}?${new URLSearchParams({
     [PAYMENT_RETURN_PARAMS.status]: outcome,
     [PAYMENT_RETURN_PARAMS.id]: payment.id,
   })}`;
@@ -62,12 +59,6 @@ export async function registerSandboxPage(app: FastifyInstance) {
   if (!paymentsOf(ctx).byName('sandbox')) return;
   const { productName } = ctx.config;
 
-  async function sandboxPayment(id: string): Promise<PaymentRow | null> {
-    if (!PAYMENT_ID_PATTERN.test(id)) return null;
-    const [row] = await ctx.db.select().from(payments).where(eq(payments.id, id)).limit(1);
-    return row && row.provider === 'sandbox' ? row : null;
-  }
-
   /** Our own webhook, reached through Fastify's request injection: routing, raw body and signature check included. */
   const injectFetch: typeof fetch = async (input, init) => {
     const url = new URL(String(input));
@@ -86,7 +77,7 @@ export async function registerSandboxPage(app: FastifyInstance) {
     );
 
     page.get<{ Params: { id: string } }>('/sandbox/pay/:id', async (request, reply) => {
-      const payment = await sandboxPayment(request.params.id);
+      const payment = await sandboxPayment(ctx.db, request.params.id);
       if (!payment) return messagePage(reply, 404, productName, 'There is no such payment.');
       const html = renderSandboxPaymentPage({
         productName,
@@ -96,7 +87,7 @@ export async function registerSandboxPage(app: FastifyInstance) {
         description: payment.purpose === 'order' ? `${productName} marketplace order` : `${productName} deposit`,
         actionUrl: `/sandbox/pay/${payment.id}`,
         closedMessage: payment.status === 'created' ? null : (CLOSED[payment.status] ?? null),
-        cancelUrl: await backUrl(ctx.db, payment, 'canceled'),
+        cancelUrl: await backUrl(ctx.db, ctx.paidPurposes, payment, 'canceled'),
       });
       return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
     });
@@ -104,7 +95,7 @@ export async function registerSandboxPage(app: FastifyInstance) {
     page.post<{ Params: { id: string }; Body: Record<string, string> | undefined }>(
       '/sandbox/pay/:id',
       async (request, reply) => {
-        const payment = await sandboxPayment(request.params.id);
+        const payment = await sandboxPayment(ctx.db, request.params.id);
         if (!payment) return messagePage(reply, 404, productName, 'There is no such payment.');
         const action = request.body?.action as SandboxAction | undefined;
         if (
@@ -129,7 +120,7 @@ export async function registerSandboxPage(app: FastifyInstance) {
           return messagePage(reply, 502, productName, 'The payment could not be confirmed. Please try again.');
         }
         const paid = action === 'pay' || action === 'underpay';
-        return reply.redirect(await backUrl(ctx.db, payment, paid ? 'success' : 'canceled'), 303);
+        return reply.redirect(await backUrl(ctx.db, ctx.paidPurposes, payment, paid ? 'success' : 'canceled'), 303);
       },
     );
   });

@@ -2,11 +2,10 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { PaymentFrequency } from '@cryptads/contract/billing-messages';
 import { isoDay } from '@cryptads/contract/dates';
 import type { AppContext } from '../../context';
-import { userChanged } from '../sessions/cache';
 import { billingProfiles } from '../../db/schema/billing-profile';
 import { payouts } from '../../db/schema/ledger';
 import { users } from '../../db/schema/users';
-import { emitEvents } from '../events/events';
+import { emitEvent, emitEvents } from '../events/events';
 import { eurosToMicros } from '@cryptads/contract/money';
 import { available, clearing, hold, operatorCredit, platform, postHold, transfer } from '../ledger/ledger.service';
 import { payoutHoldKey, payoutReturnedKey, payoutSettledKey } from './payouts.service';
@@ -45,8 +44,10 @@ export async function seedDemoPayouts(
   const [done] = await ctx.db.select({ n: count() }).from(payouts).where(eq(payouts.userId, publisher.id));
   if ((done?.n ?? 0) > 0) return 0;
 
-  await ctx.db.update(users).set({ kycVerified: 1 }).where(eq(users.id, publisher.id));
-  await userChanged(ctx, publisher.id);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ kycVerified: 1 }).where(eq(users.id, publisher.id));
+    await emitEvent(tx, { type: 'user.changed', userId: publisher.id });
+  });
   await ctx.db
     .insert(billingProfiles)
     .values({

@@ -1,14 +1,16 @@
 import type { Bus, BusLog } from '../../lib/bus';
 import { describeError } from '../../lib/log-errors';
-import type { SessionRow, UserRow } from './sessions.service';
+import type { DomainEvent } from '../events/events';
+import type { SessionRow, UserRow } from './types';
 
 /**
  * What every authenticated request reads, kept in process (docs/decisions/026-hot-path-caches.md):
  * the session behind a token and its user's row, by the token's hash.
  *
- * Exact in the process that writes: every write to a user's row or sessions calls
- * `userChanged` after its commit, which drops the user's entries here at once and tells the
- * other processes over the bus (they drop theirs within the bus's latency). A read that ran
+ * Exact in the process that writes: every write to a user's row or sessions emits
+ * `user.changed` (or `account.changed`) in its transaction, and its commit (`usersChanged`,
+ * wired where the app is composed) drops the user's entries here before the request answers
+ * and tells the other processes over the bus (they drop theirs within the bus's latency). A read that ran
  * while an invalidation happened is not stored (the generation check), so a value read before
  * a commit can never be cached after its invalidation. The size bound and the TTL are the
  * safety net for a lost bus message (a gap drops everything too).
@@ -30,7 +32,7 @@ export class SessionCache {
 
   constructor(
     private readonly opts: { maxEntries: number; ttlMs: number; now?: () => number },
-    /** Where a failed invalidation is reported (userChanged). */
+    /** Where a failed invalidation is reported (usersChanged). */
     readonly log?: BusLog,
   ) {}
 
@@ -119,11 +121,39 @@ export function createSessionCache(bus: Bus, opts: { maxEntries: number; ttlMs: 
   };
 }
 
+/** The user whose row or sessions a committed event says changed, or null. */
+export function changedUserOf(event: DomainEvent): number | null {
+  switch (event.type) {
+    case 'user.changed':
+    case 'account.changed':
+      return event.userId;
+    default:
+      return null;
+  }
+}
+
 /**
- * Call after the commit of any write to a user's row or sessions (password, 2FA, email
- * confirmation, terms, KYC, disable, logout, deletion): this process forgets the user at once,
- * the others when the bus message arrives. A bus that fails is logged, not thrown: the change
- * is committed, and other processes catch up at their TTL.
+ * After the commit of events (the database's commit listener, before the caller goes on): each
+ * user they changed is forgotten by this process at once and by the others when the bus message
+ * arrives. Never throws.
+ */
+export async function usersChanged(
+  ctx: { bus: Bus; sessionCache?: SessionCache | undefined },
+  events: readonly DomainEvent[],
+): Promise<void> {
+  const users = new Set<number>();
+  for (const event of events) {
+    const userId = changedUserOf(event);
+    if (userId !== null) users.add(userId);
+  }
+  for (const userId of users) await userChanged(ctx, userId);
+}
+
+/**
+ * One user changed: this process forgets them at once, the others when the bus message
+ * arrives. A bus that fails is logged, not thrown: the change is committed, and other
+ * processes catch up at their TTL. Services emit `user.changed` instead; this is for a write
+ * made behind their back (tests' fixtures).
  */
 export async function userChanged(
   ctx: { bus: Bus; sessionCache?: SessionCache | undefined },

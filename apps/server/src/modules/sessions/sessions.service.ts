@@ -5,10 +5,9 @@ import { sessions, users } from '../../db/schema/users';
 import type { RequestMeta } from '../../context';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { parseUserAgent } from '../../lib/user-agent';
+import type { SessionRow, SessionScope } from './types';
 
-export type SessionScope = 'full' | 'verification';
-export type SessionRow = typeof sessions.$inferSelect;
-export type UserRow = typeof users.$inferSelect;
+export type { SessionRow, SessionScope, UserRow } from './types';
 
 const DAY_MS = 86_400_000;
 /** Without rememberMe a session ends after a day of its start; with it, after 28 days. */

@@ -19,9 +19,9 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { claimTotpStepOrThrow, verifyTotpOrThrow } from '../../lib/totp';
 import { attemptKey, clearFailures, refundAttempt, reserveAttempt } from '../../lib/attempts';
 import { resolvePinned } from '../notifications/notifications.service';
+import { emitEvent } from '../events/events';
 import { notify } from '../notifications/notify';
 import { revokeSession, revokeUserSessions, type SessionRow, type UserRow } from '../sessions/sessions.service';
-import { userChanged } from '../sessions/cache';
 
 /** The access log shows at most this many sessions (closed ones are cleaned up after 90 days). */
 const ACCESS_LOG_MAX = 100;
@@ -81,8 +81,10 @@ export async function closeSession(ctx: AppContext, userId: number, current: Ses
   if (!row) throw notFound();
   if (row.id === current.id) throw badRequest(SETTINGS_MESSAGES.cannotCloseCurrentSession);
   // Closing a session that has already ended changes nothing and is not an error.
-  await revokeSession(db, row.id);
-  await userChanged(ctx, userId);
+  await db.transaction(async (tx) => {
+    await revokeSession(tx, row.id);
+    await emitEvent(tx, { type: 'user.changed', userId });
+  });
   return { ok: true as const };
 }
 
@@ -136,8 +138,8 @@ export async function changePassword(
       message: 'Your password was changed and your other sessions were logged out.',
       link: paths.settings.security,
     });
+    await emitEvent(tx, { type: 'user.changed', userId: user.id });
   });
-  await userChanged(ctx, user.id);
   await clearFailures(ctx, key);
   await clearFailures(ctx, attemptKey.login(user.email));
   return { message: SETTINGS_MESSAGES.passwordChanged };
@@ -224,9 +226,9 @@ export async function requestDeletion(
       message: `Your account will be deleted on ${formatLongDay(terminationAt)}. You can cancel the request until then.`,
       link: paths.settings.deleteAccount,
     });
+    // The last accepted TOTP step moved.
+    if (step != null) await emitEvent(tx, { type: 'user.changed', userId: user.id });
   });
-  // The last accepted TOTP step moved.
-  if (step != null) await userChanged(ctx, user.id);
   await clearFailures(ctx, key);
   return deletionState(ctx.db, user.id);
 }

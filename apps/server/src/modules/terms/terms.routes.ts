@@ -2,16 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { termsEndpoints as api } from '@cryptads/contract/endpoints/terms';
 import { route } from '../../lib/endpoint-routes';
 import { currentTermsOrThrow, ensureDefaultTerms, privacyPolicy, signLatestTerms } from './terms.service';
-import { userChanged } from '../sessions/cache';
 
 /** spec 000 §2.9, §6: platform terms every user must accept; the footer's legal pages. */
 export const termsRoutes = [
   route(api.current, async ({ ctx }) => currentTermsOrThrow(ctx.db)),
-  route(api.sign, async ({ ctx, auth, body }) => {
-    const signed = await signLatestTerms(ctx.db, auth.user.id, body?.version);
-    await userChanged(ctx, auth.user.id);
-    return signed;
-  }),
+  route(api.sign, async ({ ctx, auth, body }) => signLatestTerms(ctx.db, auth.user.id, body?.version)),
   route(api.privacy, async ({ ctx }) => privacyPolicy(ctx.config)),
 ];
 

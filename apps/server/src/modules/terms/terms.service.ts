@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { platformTerms } from '../../db/schema/terms';
 import { users } from '../../db/schema/users';
 import { conflict, notFound } from '../../lib/errors';
+import { emitEvent } from '../events/events';
 import { LEGAL_UPDATED_AT, PRIVACY_BODY, PRIVACY_TITLE, TERMS_V1_BODY, TERMS_V1_TITLE } from './legal-texts';
 
 type Row = typeof platformTerms.$inferSelect;
@@ -53,7 +54,13 @@ export async function signLatestTerms(db: DbOrTx, userId: number, shownVersion?:
   const terms = await currentTermsOrThrow(db);
   if (shownVersion != null && shownVersion !== terms.version)
     throw conflict('The terms have changed since you opened them. Please read the new version.');
-  await db.update(users).set({ currentSignedTerms: terms.version, updatedAt: new Date() }).where(eq(users.id, userId));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ currentSignedTerms: terms.version, updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    await emitEvent(tx, { type: 'user.changed', userId });
+  });
   return { currentSignedTerms: terms.version };
 }
 

@@ -4,7 +4,6 @@ import { users } from '../../db/schema/users';
 import { emitEvent } from '../../modules/events/events';
 import { available, balanceAfter, operatorCredit, platform, transfer } from '../../modules/ledger/ledger.service';
 import { revokeUserSessions } from '../../modules/sessions/sessions.service';
-import { userChanged } from '../../modules/sessions/cache';
 import type { OperatorCommand } from '../types';
 
 async function findByEmail(ctx: Parameters<OperatorCommand['run']>[0], email: string | undefined) {
@@ -24,10 +23,9 @@ export const userCommands: Record<string, OperatorCommand> = {
       await ctx.db.transaction(async (tx) => {
         await tx.update(users).set({ disabledAt: new Date(), updatedAt: new Date() }).where(eq(users.id, user.id));
         await revokeUserSessions(tx, user.id);
+        // Its commit makes the servers' session caches forget the account (docs/decisions/026).
         await emitEvent(tx, { type: 'account.changed', userId: user.id });
       });
-      // The servers' session caches forget the account (docs/decisions/026).
-      await userChanged(ctx, user.id);
       return `Account ${user.email} (#${user.id}) disabled.`;
     },
   },
@@ -40,7 +38,6 @@ export const userCommands: Record<string, OperatorCommand> = {
         await tx.update(users).set({ disabledAt: null, updatedAt: new Date() }).where(eq(users.id, user.id));
         await emitEvent(tx, { type: 'account.changed', userId: user.id });
       });
-      await userChanged(ctx, user.id);
       return `Account ${user.email} (#${user.id}) enabled.`;
     },
   },
@@ -109,8 +106,10 @@ export const userCommands: Record<string, OperatorCommand> = {
     help: 'log an account out everywhere (ends every session)',
     async run(ctx, [email]) {
       const user = await findByEmail(ctx, email);
-      await revokeUserSessions(ctx.db, user.id);
-      await userChanged(ctx, user.id);
+      await ctx.db.transaction(async (tx) => {
+        await revokeUserSessions(tx, user.id);
+        await emitEvent(tx, { type: 'user.changed', userId: user.id });
+      });
       return `Ended the sessions of ${user.email} (#${user.id}).`;
     },
   },

@@ -1,15 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ReportBy } from '@cryptads/contract/report-messages';
 import type { Report } from '@cryptads/contract/reports';
 import { reportsApi } from './client';
-import { reportKeys } from './keys';
-
-/**
- * Whose numbers a report counts: campaign ids (advertisers; empty means all), a website id
- * (publishers; null means all), or one zone of a publisher's website by its public id.
- */
-export type ReportScope = { campaignIds?: readonly number[]; websiteId?: number | null; zoneId?: string | null };
-export type ReportParams = { reportBy?: ReportBy; startDate: string; endDate: string };
+import { type ReportParams, type ReportScope, reportKeys } from './keys';
 
 /** GET /api/reports/{campaignIds}/{websiteId | zone/{zoneId}}?group=report: rows, totals, daily. */
 export const getReport = (scope: ReportScope, params: ReportParams, signal?: AbortSignal) => {

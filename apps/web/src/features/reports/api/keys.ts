@@ -1,4 +1,11 @@
-import type { ReportParams, ReportScope } from './get-report';
+import type { ReportBy } from '@cryptads/contract/report-messages';
+
+/**
+ * Whose numbers a report counts: campaign ids (advertisers; empty means all), a website id
+ * (publishers; null means all), or one zone of a publisher's website by its public id.
+ */
+export type ReportScope = { campaignIds?: readonly number[]; websiteId?: number | null; zoneId?: string | null };
+export type ReportParams = { reportBy?: ReportBy; startDate: string; endDate: string };
 
 /** Query keys of the /reports/ page. */
 export const reportKeys = {

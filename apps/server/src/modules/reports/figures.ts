@@ -1,0 +1,96 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { microsToEuros } from '@cryptads/contract/money';
+import type { DbOrTx } from '../../db/client';
+
+/** Figures as the reports and lists show them (CTR, eCPM, euros), and the lifetime figures of the lists. */
+
+export type Figures = { impressions: number; clicks: number; moneyMicros: bigint };
+export const ZERO: Figures = { impressions: 0, clicks: 0, moneyMicros: 0n };
+
+// ---------------------------------------------------------------- figures
+
+/** clicks / impressions × 100, 2 decimals; 0 without impressions. */
+export function ctrOf(impressions: number, clicks: number): number {
+  return impressions > 0 ? Math.round((clicks / impressions) * 10_000) / 100 : 0;
+}
+
+/** Euros per thousand impressions, 3 decimals, rounded half up from exact micros. */
+export function eCpmOf(impressions: number, moneyMicros: bigint): number {
+  if (impressions <= 0) return 0;
+  const n = BigInt(impressions);
+  return microsToEuros((moneyMicros * 1000n * 2n + n) / (2n * n), 3);
+}
+
+export type Filtered = { impressions: number; clicks: number };
+const NOT_FILTERED: Filtered = { impressions: 0, clicks: 0 };
+
+export const present = (f: Figures, filtered: Filtered = NOT_FILTERED) => ({
+  impressions: f.impressions,
+  clicks: f.clicks,
+  money: microsToEuros(f.moneyMicros),
+  ctr: ctrOf(f.impressions, f.clicks),
+  eCpm: eCpmOf(f.impressions, f.moneyMicros),
+  filteredImpressions: filtered.impressions,
+  filteredClicks: filtered.clicks,
+});
+
+/** Aggregates come back as text (bigint sums are numeric), the same on both drivers. */
+export const figuresOf = (r: { impressions: unknown; clicks: unknown; money: unknown }): Figures => ({
+  impressions: Number(r.impressions ?? 0),
+  clicks: Number(r.clicks ?? 0),
+  moneyMicros: BigInt(String(r.money ?? '0')),
+});
+
+/** A PostgreSQL int[] literal, bound as ONE parameter (drizzle expands JS arrays into lists). */
+export const intArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+
+export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+// ---------------------------------------------------------------- list figures
+
+export type ListFigures = { impressions: number; clicks: number; spent: number; ctr: number };
+export const NO_FIGURES: ListFigures = { impressions: 0, clicks: 0, spent: 0, ctr: 0 };
+
+const listFigures = (f: Figures): ListFigures => ({
+  impressions: f.impressions,
+  clicks: f.clicks,
+  spent: microsToEuros(f.moneyMicros),
+  ctr: ctrOf(f.impressions, f.clicks),
+});
+
+/** Lifetime figures of campaigns for their lists, in one grouped query over the daily totals. */
+export async function campaignFigures(db: DbOrTx, campaignIds: number[]): Promise<Map<number, ListFigures>> {
+  if (campaignIds.length === 0) return new Map();
+  const rows = await rowsOf<{ id: number | string; impressions: string; clicks: string; money: string }>(
+    db,
+    sql`select campaign_id as id, sum(impressions)::text as impressions, sum(clicks)::text as clicks,
+          sum(cost_micros)::text as money
+        from campaign_spend_daily where campaign_id = any(${intArray(campaignIds)}::int[])
+        group by campaign_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), listFigures(figuresOf(r))]));
+}
+
+/**
+ * Lifetime figures (earnings as `spent`) of a publisher's websites, in one grouped query; of
+ * one of them with `websiteId` (the detail answers the same figures as the list).
+ */
+export async function websiteFigures(
+  db: DbOrTx,
+  publisherId: number,
+  websiteId?: number,
+): Promise<Map<number, ListFigures>> {
+  const rows = await rowsOf<{ id: number | string; impressions: string; clicks: string; money: string }>(
+    db,
+    // Lifetime totals from the recorder's per-day counters (a big publisher has millions of rollup rows).
+    sql`select d.website_id as id, sum(d.impressions)::text as impressions, sum(d.clicks)::text as clicks,
+          sum(d.earnings_micros)::text as money
+        from website_earnings_daily d join websites w on w.id = d.website_id
+        where w.owner_id = ${publisherId}${websiteId === undefined ? sql`` : sql` and d.website_id = ${websiteId}`}
+        group by d.website_id`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), listFigures(figuresOf(r))]));
+}
