@@ -45,6 +45,23 @@ const bodyRows = () =>
     .slice(1);
 const firstCells = () => bodyRows().map((r) => within(r).getAllByRole('cell')[0]?.textContent);
 
+/** A table whose selection its owner keeps, as the back office does. */
+function Selectable() {
+  const [selected, setSelected] = useState<string[]>([]);
+  return (
+    <>
+      <output data-testid="selected">{selected.join(' ')}</output>
+      <DataTable
+        label="My websites"
+        columns={columns}
+        rows={sites}
+        rowKey={(s) => s.id}
+        selection={{ selected, onChange: setSelected, rowLabel: (s) => `Select #${s.id}` }}
+      />
+    </>
+  );
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -148,21 +165,6 @@ describe('DataTable on the client', () => {
   });
 
   it('selects rows one by one and every row of the page', async () => {
-    function Selectable() {
-      const [selected, setSelected] = useState<string[]>([]);
-      return (
-        <>
-          <output data-testid="selected">{selected.join(' ')}</output>
-          <DataTable
-            label="My websites"
-            columns={columns}
-            rows={sites}
-            rowKey={(s) => s.id}
-            selection={{ selected, onChange: setSelected, rowLabel: (s) => `Select #${s.id}` }}
-          />
-        </>
-      );
-    }
     renderWithProviders(<Selectable />);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select #2' }));
     expect(screen.getByTestId('selected')).toHaveTextContent('2');
