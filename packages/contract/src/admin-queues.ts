@@ -5,6 +5,8 @@
  * endpoints/admin-queues.ts. Zod-free, so that a screen can import it without the validator.
  */
 
+import { ADMIN_MESSAGES as M } from './admin-messages';
+
 /**
  * How a cell reads: `text` as it is (— when empty), `mono` in a fixed-width font, `money`
  * micro-euros as euros, `date` a date and time, `number` and `percent` (0..1) right-aligned,
@@ -34,12 +36,18 @@ export type QueueColumn = {
   sortable?: boolean;
   /** The search looks in what this column shows (as a part of it, case aside). */
   searchable?: boolean;
-  /** Kept on a phone's narrow screen (the others fold away): what the operator decides by. */
+  /** The row's title on a phone's narrow screen, where each row is a card (the first column when none is). */
   primary?: boolean;
 };
 
 /** What an action asks for before it runs (a reason, a reference, the euros received, a proof link). */
-export type QueueActionField = { kind: 'reason' | 'text' | 'euros'; label: string; description?: string };
+export type QueueActionField = {
+  kind: 'reason' | 'text' | 'euros';
+  label: string;
+  description?: string;
+  /** The reason of an empty or invalid value. */
+  required?: string;
+};
 
 export type QueueActionDef = {
   key: string;
@@ -67,7 +75,12 @@ export type QueueDef = {
   bulk?: { label: string; endpoint: string };
 };
 
-const reason: QueueActionField = { kind: 'reason', label: 'Reason', description: 'The customer reads it.' };
+const reason: QueueActionField = {
+  kind: 'reason',
+  label: 'Reason',
+  description: 'The customer reads it.',
+  required: M.reasonRequired,
+};
 const created = (label: string) =>
   ({ key: 'created', label, kind: 'date', field: 'createdAt', sortable: true }) as const satisfies QueueColumn;
 const approveSelected = (endpoint: string) => ({ label: 'Approve selected', endpoint });
@@ -116,7 +129,7 @@ export const QUEUE_DEFS = {
         sortable: true,
         searchable: true,
       },
-      { key: 'verification', label: 'Ownership', kind: 'verified', primary: true },
+      { key: 'verification', label: 'Ownership', kind: 'verified' },
       { key: 'zones', label: 'Zones waiting', kind: 'number', field: 'pendingZones' },
       created('Submitted'),
     ],
@@ -136,7 +149,7 @@ export const QUEUE_DEFS = {
       { key: 'domain', label: 'Website', kind: 'text', sortable: true, searchable: true },
       { key: 'format', label: 'Format', kind: 'custom', sortable: true },
       { key: 'publisher', label: 'Publisher', kind: 'person', field: 'publisherEmail', searchable: true },
-      { key: 'verification', label: 'Ownership', kind: 'verified', primary: true },
+      { key: 'verification', label: 'Ownership', kind: 'verified' },
       created('Submitted'),
     ],
     actions: [
@@ -169,7 +182,7 @@ export const QUEUE_DEFS = {
     defaultSort: 'submitted',
     columns: [
       { key: 'account', label: 'Account', kind: 'custom', sortable: true, searchable: true, primary: true },
-      { key: 'documents', label: 'Documents', kind: 'custom', primary: true },
+      { key: 'documents', label: 'Documents', kind: 'custom' },
       { key: 'submitted', label: 'Submitted', kind: 'date', field: 'submittedAt', sortable: true },
     ],
     actions: [
@@ -193,7 +206,7 @@ export const QUEUE_DEFS = {
       {
         key: 'confirm',
         label: 'Confirm',
-        field: { kind: 'euros', label: 'Euros received' },
+        field: { kind: 'euros', label: 'Euros received', required: M.eurosRequired },
         endpoint: 'transferConfirm',
       },
     ],
@@ -205,7 +218,7 @@ export const QUEUE_DEFS = {
     defaultSort: 'requested',
     columns: [
       { key: 'account', label: 'Account', kind: 'custom', sortable: true, searchable: true, primary: true },
-      { key: 'amount', label: 'Amount', kind: 'money', field: 'amountMicros', sortable: true, primary: true },
+      { key: 'amount', label: 'Amount', kind: 'money', field: 'amountMicros', sortable: true },
       { key: 'method', label: 'Method', kind: 'custom', searchable: true },
       { key: 'destination', label: 'Destination', kind: 'mono' },
       { key: 'requested', label: 'Requested', kind: 'date', field: 'requestedAt', sortable: true },
@@ -223,7 +236,7 @@ export const QUEUE_DEFS = {
       {
         key: 'sent',
         label: 'Mark sent',
-        field: { kind: 'text', label: 'Bank reference or transaction hash' },
+        field: { kind: 'text', label: 'Bank reference or transaction hash', required: M.referenceRequired },
         endpoint: 'payoutSent',
       },
       { key: 'complete', label: 'Mark completed', endpoint: 'payoutComplete' },
@@ -239,7 +252,7 @@ export const QUEUE_DEFS = {
       { key: 'listing', label: 'Listing', kind: 'custom', searchable: true, primary: true },
       { key: 'buyer', label: 'Buyer', kind: 'person', field: 'buyerEmail', searchable: true },
       { key: 'price', label: 'Price', kind: 'money', field: 'priceMicros', sortable: true },
-      { key: 'status', label: 'State', kind: 'status', field: 'state', sortable: true, primary: true },
+      { key: 'status', label: 'State', kind: 'status', field: 'state', sortable: true },
       { key: 'due', label: 'Due', kind: 'custom' },
       created('Ordered'),
     ],
@@ -248,7 +261,7 @@ export const QUEUE_DEFS = {
       {
         key: 'deliver',
         label: 'Deliver',
-        field: { kind: 'text', label: 'Published page' },
+        field: { kind: 'text', label: 'Published page', required: M.proofRequired },
         endpoint: 'marketplaceDeliver',
       },
       { key: 'deny', label: 'Deny', danger: true, field: reason, endpoint: 'marketplaceDeny' },
@@ -273,7 +286,7 @@ export const QUEUE_DEFS = {
       { key: 'domain', label: 'Website', kind: 'text', sortable: true, searchable: true },
       { key: 'filtered', label: 'Filtered', kind: 'number', sortable: true },
       { key: 'total', label: 'All events', kind: 'number' },
-      { key: 'share', label: 'Share', kind: 'percent', sortable: true, primary: true },
+      { key: 'share', label: 'Share', kind: 'percent', sortable: true },
       { key: 'reasons', label: 'Reasons', kind: 'custom' },
     ],
     actions: [{ key: 'pause', label: 'Pause zone', danger: true, endpoint: 'zonePause' }],

@@ -218,5 +218,9 @@ export const queueEndpoint = <N extends QueueName>(name: N) => ({
   tag: 'admin',
   summary: QUEUE_DEFS[name].label,
   query: queueQuery(name),
-  response: page(QUEUE_ROWS[name]),
+  // Spelled out: zod infers the rows of an indexed generic schema as {}.
+  response: page(QUEUE_ROWS[name]) as unknown as z.ZodObject<{
+    items: z.ZodArray<(typeof QUEUE_ROWS)[N]>;
+    total: z.ZodNumber;
+  }>,
 });

@@ -1,4 +1,4 @@
-import type { QueueName } from '@cryptads/contract/admin-messages';
+import type { QueueName } from '@cryptads/contract/admin-queues';
 import type { QueueParams } from '../lib/queue-params';
 
 /**
