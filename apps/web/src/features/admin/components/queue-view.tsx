@@ -3,7 +3,13 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { QUEUE_DEFS, type QueueDef, type QueueName, type QueueSort } from '@cryptads/contract/admin-queues';
+import {
+  QUEUE_DEFS,
+  type QueueActionDef,
+  type QueueDef,
+  type QueueName,
+  type QueueSort,
+} from '@cryptads/contract/admin-queues';
 import type { AdminBulkResult } from '@cryptads/contract/endpoints/admin';
 import type { QueueRow } from '@cryptads/contract/endpoints/admin-queues';
 import { errorReason } from '../../../lib/api-client';
@@ -19,9 +25,9 @@ import {
   readQueueParams,
   writeQueueParams,
 } from '../lib/queue-params';
-import { ActionModal, type QueueAction } from './action-modal';
+import { ActionModal, type ActionValues, isPendingApproval } from './action-modal';
 import { kindCell } from './queue-cells';
-import { QUEUE_SCREENS, type QueueScreen } from './queue-screens';
+import { type ActionText, QUEUE_SCREENS, type QueueScreen } from './queue-screens';
 import { EmptyCard, ErrorNotice, LoadingCard } from './states';
 
 /** A bulk approval's answer for people: how many went through, and why the others did not. */
@@ -29,6 +35,19 @@ export function summariseBulk(result: AdminBulkResult): { done: number; failed: 
   const failed = result.results.filter((r) => !r.ok).map((r) => ({ id: r.id, error: r.error ?? 'Failed.' }));
   return { done: result.results.length - failed.length, failed };
 }
+
+/** One button of a row: the contract's action with the screen's confirmation and call. */
+type QueueAction<T> = QueueActionDef & ActionText<T>;
+
+/** What an action's call takes: the text of its one field (empty where it has none). */
+const typedFor = (action: QueueActionDef, values: ActionValues) =>
+  action.field?.kind === 'euros'
+    ? String(values.euros ?? '')
+    : action.field?.kind === 'text'
+      ? values.text
+      : action.field
+        ? values.reason
+        : '';
 
 const RIGHT = new Set(['money', 'number', 'percent']);
 const cellValue = (v: unknown) => (typeof v === 'number' || typeof v === 'string' ? v : null);
@@ -145,7 +164,7 @@ export function QueueView<N extends QueueName>({ name }: { name: N }) {
 
   const actions: QueueAction<Row>[] = def.actions.map((a) => ({
     ...a,
-    ...(screen.actions as Record<string, Omit<QueueAction<Row>, 'key' | 'label'>>)[a.key],
+    ...(screen.actions as Record<string, ActionText<Row>>)[a.key],
   })) as QueueAction<Row>[];
   const columns = columnsOf(def, screen, actions, (row, action) => setOpen({ row, action }));
   const rows = list.data?.items ?? [];
@@ -262,13 +281,21 @@ export function QueueView<N extends QueueName>({ name }: { name: N }) {
       )}
       {open ? (
         <ActionModal
-          row={open.row}
-          action={open.action}
-          onClose={() => setOpen(null)}
-          onDone={(message) => {
-            setBulkFailures([]);
-            setDone(message);
+          title={open.action.title(open.row)}
+          message={(values) => open.action.message(open.row, typedFor(open.action, values))}
+          confirmLabel={open.action.label}
+          fields={open.action.field ? [open.action.field] : []}
+          danger={open.action.danger}
+          onSubmit={async (values) => {
+            const result = await open.action.run(open.row, typedFor(open.action, values));
+            await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+            if (!isPendingApproval(result)) {
+              setBulkFailures([]);
+              setDone(('output' in result && result.output) || `${open.action.label}: done.`);
+            }
+            return result;
           }}
+          onClose={() => setOpen(null)}
         />
       ) : null}
       {bulkLabel ? (
