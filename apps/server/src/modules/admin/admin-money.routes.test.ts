@@ -27,7 +27,7 @@ import { recordBatch } from '../delivery/recorder';
 import { approvedWebsite, fundedAdvertiser, runningCampaign } from '../delivery/test-helpers';
 import { type DeliveryEvent, EventKind } from '../delivery/types';
 
-import { setUpAdminApp } from './admin-test-app';
+import { setUpAdminApp } from './test-helpers';
 
 describe('admin API: payouts, marketplace, dead letters and traffic', () => {
   const { s, get, post, auditCount } = setUpAdminApp();

@@ -17,7 +17,7 @@ import { COMPANY_DETAILS, dataUrl, pdfBytes, saveDetails } from '../billing-prof
 import { createCampaign } from '../campaigns/test-helpers';
 import { balanceOf, depositor } from '../payments/test-helpers';
 
-import { type Headers, setUpAdminApp } from './admin-test-app';
+import { type Headers, setUpAdminApp } from './test-helpers';
 
 describe('admin API: overview, queues, reviews and transfers', () => {
   const { s, get, post, auditCount } = setUpAdminApp();
