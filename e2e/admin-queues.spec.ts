@@ -147,12 +147,22 @@ async function openQueue(page: Page, label: RegExp, search: string): Promise<Loc
   return row;
 }
 
+/** On a phone each row is a card: its decisions and its status badge stay in sight, without scrolling sideways. */
+async function phoneKeepsDecisions(page: Page, search: string, status: RegExp) {
+  await page.setViewportSize(PHONE);
+  const card = page.getByTestId('queue-row').filter({ hasText: search });
+  await expect(card.getByTestId('row-action-approve')).toBeInViewport();
+  await expect(card.getByTestId('row-action-reject')).toBeInViewport();
+  await expect(card.getByText(status)).toBeInViewport();
+  await page.setViewportSize(DESKTOP);
+}
+
 /** Runs a row action through its modal; the modal closes when the command went through. */
 async function rowAction(page: Page, row: Locator, action: string, field?: string) {
   await row.getByTestId(`row-action-${action}`).click();
   const modal = page.getByRole('dialog');
   await expect(modal).toBeVisible();
-  if (field !== undefined) await modal.getByTestId('action-field').fill(field);
+  if (field !== undefined) await modal.getByRole('textbox').fill(field);
   return modal;
 }
 
@@ -238,6 +248,7 @@ test('an operator sets up 2FA, then works through the review queues; customers s
   // Websites: Reject asks for a reason; then Approve.
   row = await openQueue(page, /^Websites/, publisher.domain);
   await checkBothWidths(page, 'admin-queue-websites');
+  await phoneKeepsDecisions(page, publisher.domain, /^(Not verified|Verified)$/);
   modal = await rowAction(page, row, 'reject');
   await modal.getByTestId('action-confirm').click();
   await expect(modal.getByText('Give the reason (the customer reads it).')).toBeVisible();
@@ -273,7 +284,7 @@ test('an operator sets up 2FA, then works through the review queues; customers s
   modal = await rowAction(page, row, 'sent');
   await modal.getByTestId('action-confirm').click();
   await expect(modal.getByText('Give the bank reference or the transaction hash.')).toBeVisible();
-  await modal.getByTestId('action-field').fill('SEPA-E2E-QUEUE-1');
+  await modal.getByRole('textbox').fill('SEPA-E2E-QUEUE-1');
   await modal.getByTestId('action-confirm').click();
   await expect(modal).toHaveCount(0);
 

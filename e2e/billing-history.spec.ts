@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { checkScreen } from './support/a11y';
+import { expectRowActionsInViewport } from './support/tables';
 import { api, createVerifiedUser } from './support/api';
 import { operator } from './support/operator';
 import { logIn, settle } from './support/ui';
@@ -66,6 +67,7 @@ test.describe('billing history', () => {
     // The page itself never scrolls sideways; the table scrolls inside its own box.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await checkScreen(page, 'billing-history-390');
+    await expectRowActionsInViewport(page, table);
     const download390 = table.getByTestId('history-download');
     await download390.scrollIntoViewIfNeeded();
     const [again] = await Promise.all([page.waitForEvent('download'), download390.click()]);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { MARKETPLACE_MESSAGES as M } from '@cryptads/contract/marketplace-messages';
 import { checkScreen, screenshot } from './support/a11y';
+import { expectRowActionsInViewport } from './support/tables';
 import { api, createVerifiedUser } from './support/api';
 import { operator } from './support/operator';
 import { png } from './support/png';
@@ -263,6 +264,9 @@ test.describe('marketplace orders', () => {
     const table = page.getByTestId('packages-table');
     await expect(table.getByTestId('package-link').first()).toBeVisible();
     await checkScreen(page, 'marketplace-packages');
+    await expectRowActionsInViewport(page, table);
+    await checkScreen(page, 'marketplace-packages-390');
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page.getByRole('tab', { name: 'KOL Spotlight' }).click();
     await expect(page).toHaveURL(/\/packages\/kol-spotlight\/$/);
     await page.getByRole('tab', { name: 'Press Release' }).click();

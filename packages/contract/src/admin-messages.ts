@@ -11,21 +11,6 @@ export const ADMIN_PAGE_SIZE_MAX = 100;
 export const ADMIN_PAGE_SIZE_DEFAULT = 25;
 export const ADMIN_SEARCH_MAX = 100;
 
-/** The columns each queue sorts by (the first one is the default, oldest first). */
-export const QUEUE_SORTS = {
-  campaigns: ['created', 'name', 'advertiser', 'price'],
-  websites: ['created', 'domain', 'publisher'],
-  zones: ['created', 'domain', 'format'],
-  listings: ['created', 'title', 'price'],
-  documents: ['submitted', 'account'],
-  transfers: ['created', 'account', 'reference'],
-  payouts: ['requested', 'account', 'amount'],
-  marketplace: ['created', 'status', 'price'],
-  traffic: ['share', 'filtered', 'domain'],
-  deadletters: ['first', 'last', 'attempts'],
-} as const;
-export type QueueName = keyof typeof QUEUE_SORTS;
-
 export const ADMIN_MESSAGES = {
   reasonRequired: 'Give the reason (the customer reads it).',
   referenceRequired: 'Give the bank reference or the transaction hash.',

@@ -7,7 +7,7 @@ import { AdminBareLayout, AdminShell } from '../features/admin/components/admin-
 import { OverviewPage } from '../features/admin/routes/overview-page';
 import { QueuePage } from '../features/admin/routes/queue-page';
 import { SetupTwoFactorPage } from '../features/admin/routes/setup-two-factor-page';
-import { adminAccountRoutes } from '../features/admin-accounts/routes';
+import { adminAccountRoutes } from '../features/admin/account-routes';
 import { EnableContent } from '../features/settings/components/two-factor-modal';
 import { NotFoundPage } from '../ui/not-found-page';
 
@@ -25,9 +25,9 @@ function MandatoryTwoFactor() {
 
 /**
  * The back office under /admin/ (issue #14, docs/decisions/032), for operators only (the
- * guard in authenticated-app.tsx): the queues come from features/admin, the accounts,
- * content, audit and approval screens from features/admin-accounts. Until the operator's
- * two-factor authentication is on, the gate shows the set-up screen only.
+ * guard in authenticated-app.tsx): the overview, queues, accounts, content, audit and
+ * approval screens, all from features/admin. Until the operator's two-factor
+ * authentication is on, the gate shows the set-up screen only.
  */
 export function AdminRoutes() {
   return (

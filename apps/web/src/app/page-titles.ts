@@ -40,7 +40,7 @@ const EXACT: Record<string, PageName> = {
   '/terms/': { name: 'Terms and Conditions' },
   '/privacy-policy/': { name: 'Privacy Policy' },
   '/notifications/': { name: 'Notifications' },
-  // The back office (features/admin, features/admin-accounts).
+  // The back office (features/admin).
   '/admin/': { name: 'Back Office' },
   '/admin/queues/campaigns/': { name: 'Campaign Review' },
   '/admin/queues/websites/': { name: 'Website Review' },

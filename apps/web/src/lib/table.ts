@@ -13,8 +13,15 @@ export type Cell = string | number | null | undefined;
 export type SortDirection = 'asc' | 'desc';
 
 const asText = (v: Cell) => (v == null ? '' : String(v));
-const isNumeric = (v: Cell) =>
+export const isNumeric = (v: Cell) =>
   typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)));
+
+/** Ascending order of two cells: by number when the column is numeric, text (en-GB) otherwise. */
+export const compareCells = (a: Cell, b: Cell, numeric: boolean) =>
+  numeric ? Number(a) - Number(b) : asText(a).localeCompare(asText(b), 'en-GB', { numeric: true });
+
+/** Whether `query` (trimmed, any case) is found in the cell. */
+export const cellMatches = (v: Cell, query: string) => asText(v).toLowerCase().includes(query.trim().toLowerCase());
 
 export function searchRows<T>(rows: T[], query: string, values: (row: T) => Cell[]): T[] {
   const q = query.trim().toLowerCase();
@@ -29,8 +36,7 @@ export function sortRows<T>(rows: T[], value: (row: T) => Cell, direction: SortD
   return [...rows].sort((a, b) => {
     const va = value(a);
     const vb = value(b);
-    const cmp = numeric ? Number(va) - Number(vb) : asText(va).localeCompare(asText(vb), 'en-GB', { numeric: true });
-    return cmp * sign;
+    return compareCells(va, vb, numeric) * sign;
   });
 }
 

@@ -27,7 +27,7 @@ const words = (text: string | undefined) => (text ? [text] : []);
 export const adminRoutes = [
   route(api.overview, async ({ ctx }) => admin.adminOverview(ctx)),
 
-  route(api.campaignsQueue, async ({ ctx, query }) => admin.campaignsQueue(ctx.db, query)),
+  route(api.campaignsQueue, async ({ ctx, query }) => admin.QUEUES.campaigns(ctx, query)),
   route(api.campaignApprove, async ({ ctx, auth, params, reply }) =>
     run(ctx, auth, reply, 'campaign', 'approve', [String(params.id)]),
   ),
@@ -44,7 +44,7 @@ export const adminRoutes = [
     admin.runBulk(ctx, actorOf(auth), 'campaign', 'approve', body.ids),
   ),
 
-  route(api.websitesQueue, async ({ ctx, query }) => admin.websitesQueue(ctx.db, query)),
+  route(api.websitesQueue, async ({ ctx, query }) => admin.QUEUES.websites(ctx, query)),
   route(api.websiteApprove, async ({ ctx, auth, params, reply }) =>
     run(ctx, auth, reply, 'website', 'approve', [String(params.id)]),
   ),
@@ -55,7 +55,7 @@ export const adminRoutes = [
     admin.runBulk(ctx, actorOf(auth), 'website', 'approve', body.ids),
   ),
 
-  route(api.zonesQueue, async ({ ctx, query }) => admin.zonesQueue(ctx.db, query)),
+  route(api.zonesQueue, async ({ ctx, query }) => admin.QUEUES.zones(ctx, query)),
   route(api.zoneApprove, async ({ ctx, auth, params, reply }) =>
     run(ctx, auth, reply, 'zone', 'approve', [String(params.id)]),
   ),
@@ -69,7 +69,7 @@ export const adminRoutes = [
     admin.runBulk(ctx, actorOf(auth), 'zone', 'approve', body.ids),
   ),
 
-  route(api.listingsQueue, async ({ ctx, query }) => admin.listingsQueue(ctx.db, query)),
+  route(api.listingsQueue, async ({ ctx, query }) => admin.QUEUES.listings(ctx, query)),
   route(api.listingApprove, async ({ ctx, auth, params, reply }) =>
     run(ctx, auth, reply, 'listing', 'approve', [params.id]),
   ),
@@ -77,7 +77,7 @@ export const adminRoutes = [
     run(ctx, auth, reply, 'listing', 'reject', [params.id, body.reason]),
   ),
 
-  route(api.documentsQueue, async ({ ctx, query }) => admin.documentsQueue(ctx.db, query)),
+  route(api.documentsQueue, async ({ ctx, query }) => admin.QUEUES.documents(ctx, query)),
   route(api.documentFile, async ({ ctx, params, reply }) => sendDocumentFile(ctx, null, params.id, reply)),
   route(api.identityApprove, async ({ ctx, auth, params, reply }) =>
     run(ctx, auth, reply, 'kyc', 'approve', [await admin.emailOfAccount(ctx, params.userId, M.accountNotFound)]),
@@ -95,12 +95,12 @@ export const adminRoutes = [
     ]),
   ),
 
-  route(api.transfersQueue, async ({ ctx, query }) => admin.transfersQueue(ctx.db, query)),
+  route(api.transfersQueue, async ({ ctx, query }) => admin.QUEUES.transfers(ctx, query)),
   route(api.transferConfirm, async ({ ctx, auth, params, body, reply }) =>
     run(ctx, auth, reply, 'deposit', 'confirm-bank', [params.reference, String(body.euros)]),
   ),
 
-  route(api.payoutsQueue, async ({ ctx, query }) => admin.payoutsQueue(ctx.db, query)),
+  route(api.payoutsQueue, async ({ ctx, query }) => admin.QUEUES.payouts(ctx, query)),
   route(api.payoutSent, async ({ ctx, auth, params, body, reply }) =>
     run(ctx, auth, reply, 'payout', 'sent', [String(params.id), body.reference]),
   ),
@@ -114,7 +114,7 @@ export const adminRoutes = [
     run(ctx, auth, reply, 'payout', 'run', words(body?.date)),
   ),
 
-  route(api.marketplaceQueue, async ({ ctx, query }) => admin.marketplaceQueue(ctx.db, query)),
+  route(api.marketplaceQueue, async ({ ctx, query }) => admin.QUEUES.marketplace(ctx, query)),
   route(api.marketplaceAccept, async ({ ctx, auth, params, reply }) =>
     run(ctx, auth, reply, 'marketplace', 'accept', [String(params.id)]),
   ),
@@ -131,9 +131,9 @@ export const adminRoutes = [
     run(ctx, auth, reply, 'marketplace', 'refund', [String(params.id), body.reason]),
   ),
 
-  route(api.trafficQueue, async ({ ctx, query }) => admin.trafficQueue(ctx, query)),
+  route(api.trafficQueue, async ({ ctx, query }) => admin.QUEUES.traffic(ctx, query)),
 
-  route(api.deadLettersQueue, async ({ ctx, query }) => admin.deadLettersQueue(ctx.db, query)),
+  route(api.deadLettersQueue, async ({ ctx, query }) => admin.QUEUES.deadletters(ctx, query)),
   route(api.deadLetterRetry, async ({ ctx, auth, params, reply }) =>
     run(ctx, auth, reply, 'delivery', 'retry', [String(params.id)]),
   ),

@@ -11,18 +11,7 @@ import { accountBalance, platform } from '../ledger/ledger.service';
 import { networkToday } from '../reports/reports.service';
 import { queueSizes } from './admin-queues';
 
-export {
-  campaignsQueue,
-  deadLettersQueue,
-  documentsQueue,
-  listingsQueue,
-  marketplaceQueue,
-  payoutsQueue,
-  trafficQueue,
-  transfersQueue,
-  websitesQueue,
-  zonesQueue,
-} from './admin-queues';
+export { QUEUES } from './admin-queues';
 
 /** Money held for customers, from the ledger: what the network owes or keeps in trust. */
 async function moneyHeld(ctx: AppContext) {

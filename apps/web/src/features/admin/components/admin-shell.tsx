@@ -32,6 +32,7 @@ import { usePublicConfig } from '../../../lib/api/get-public-config';
 import { PageLoader } from '../../../ui/page-loader';
 import { useAdminLogout, useAdminOverview } from '../api/queries';
 import { QUEUE_LABELS, QUEUE_NAMES } from '../lib/queues';
+import shell from '../../../app/shell/shell.module.css';
 import classes from './admin.module.css';
 
 const withSlash = (path: string) => (path.endsWith('/') ? path : `${path}/`);
@@ -71,7 +72,7 @@ function Entry({
       active={active}
       aria-current={active ? 'page' : undefined}
       onClick={onNavigate}
-      classNames={{ root: classes.navLink }}
+      classNames={{ root: shell.navLink }}
     />
   );
 }
@@ -167,7 +168,7 @@ export function AdminAccountBar() {
 function Brand({ onNavigate }: { onNavigate?: () => void }) {
   const product = usePublicConfig().data?.productName ?? DEFAULT_PRODUCT_NAME;
   return (
-    <Link to={paths.admin.overview} className={classes.brand} onClick={onNavigate}>
+    <Link to={paths.admin.overview} className={shell.logoLink} onClick={onNavigate}>
       <Text fw={800} size="lg" c="white" component="span">
         {product}
       </Text>{' '}
@@ -215,8 +216,8 @@ export function AdminShell() {
           <AdminAccountBar />
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar className={classes.navbar} aria-label="Back office navigation">
-        <Stack gap={0} h="100%" className={classes.sidebar}>
+      <AppShell.Navbar className={shell.navbar} aria-label="Back office navigation">
+        <Stack gap={0} h="100%" className={shell.sidebar}>
           <Box px="md" py="md">
             <Brand />
           </Box>
@@ -229,15 +230,19 @@ export function AdminShell() {
         size={300}
         hiddenFrom="sm"
         title={<Brand onNavigate={drawer.close} />}
-        classNames={{ content: classes.drawerContent, header: classes.drawerHeader, close: classes.drawerClose }}
+        classNames={{
+          content: `${shell.drawerContent} ${classes.drawerContent}`,
+          header: shell.drawerHeader,
+          close: shell.drawerClose,
+        }}
         closeButtonProps={{ 'aria-label': 'Close navigation' }}
       >
         <nav aria-label="Mobile navigation">
           <AdminNav onNavigate={drawer.close} />
         </nav>
       </Drawer>
-      <div className={classes.body}>
-        <main id="main" className={classes.main} tabIndex={-1}>
+      <div className={shell.body}>
+        <main id="main" className={`${shell.main} ${classes.main}`} tabIndex={-1}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>
@@ -250,7 +255,7 @@ export function AdminShell() {
 /** The one screen of an operator whose two-factor authentication is off: no menu, just the set-up. */
 export function AdminBareLayout() {
   return (
-    <Box className={classes.body} style={{ paddingInlineStart: 0, paddingTop: 0 }}>
+    <Box className={shell.body} style={{ paddingInlineStart: 0, paddingTop: 0 }}>
       <Group px="md" py="sm" justify="space-between" wrap="nowrap" component="header">
         <Group gap="xs">
           <IconShieldCheck size={22} aria-hidden />
@@ -258,7 +263,7 @@ export function AdminBareLayout() {
         </Group>
         <AdminAccountBar />
       </Group>
-      <main id="main" className={classes.main} tabIndex={-1}>
+      <main id="main" className={`${shell.main} ${classes.main}`} tabIndex={-1}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

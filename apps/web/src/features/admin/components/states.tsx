@@ -6,13 +6,23 @@ import { errorReason, isApiError } from '../../../lib/api-client';
 import { Notice } from '../../../ui/notice';
 import { adminKeys } from '../api/keys';
 
+/** The loading, error and empty states every back-office screen shows the same way. */
+
 /** Rows of placeholders while a table or a card loads. */
-export function LoadingCard({ rows = 3, testId }: { rows?: number; testId?: string }) {
+export function LoadingCard({
+  label = 'Loading',
+  rows = 3,
+  testId = 'admin-loading',
+}: {
+  label?: string;
+  rows?: number;
+  testId?: string;
+}) {
   return (
-    <Card withBorder radius="lg" padding="lg" aria-busy="true" data-testid={testId}>
+    <Card withBorder radius="lg" padding="lg" aria-busy="true" aria-label={label} data-testid={testId}>
       <Stack gap="sm">
         {Array.from({ length: rows }, (_, n) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity.
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity, never reordered.
           <Skeleton key={n} h={28} />
         ))}
         <Text size="sm" c="dimmed" role="status">
@@ -23,17 +33,17 @@ export function LoadingCard({ rows = 3, testId }: { rows?: number; testId?: stri
   );
 }
 
-/** A failed load with the server's reason and a retry. */
+/** A failed load with the server's reason and, where it can help, a retry. */
 export function ErrorNotice({
   title,
   error,
   onRetry,
   retrying,
-  testId,
+  testId = 'admin-error',
 }: {
   title: string;
   error: unknown;
-  onRetry: () => void;
+  onRetry?: () => void;
   retrying?: boolean;
   testId?: string;
 }) {
@@ -47,7 +57,7 @@ export function ErrorNotice({
     <Notice color="red" role="alert" title={title} data-testid={testId}>
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{errorReason(error)}</Text>
-        {setup ? null : (
+        {setup || !onRetry ? null : (
           <Button size="xs" variant="default" onClick={onRetry} loading={retrying}>
             Try again
           </Button>
@@ -57,14 +67,22 @@ export function ErrorNotice({
   );
 }
 
-/** Nothing waiting. */
-export function EmptyCard({ title, children, testId }: { title: string; children?: ReactNode; testId?: string }) {
+/** Nothing here: a title in bold (where there is one) and a line of explanation. */
+export function EmptyCard({
+  title,
+  children,
+  testId = 'admin-empty',
+}: {
+  title?: string;
+  children?: ReactNode;
+  testId?: string;
+}) {
   return (
     <Card withBorder radius="lg" padding="xl" data-testid={testId}>
       <Stack align="center" ta="center" gap="xs">
-        <Text fw={700}>{title}</Text>
+        {title ? <Text fw={700}>{title}</Text> : null}
         {children ? (
-          <Text c="dimmed" size="sm" maw={440}>
+          <Text c="dimmed" size={title ? 'sm' : undefined} maw={440}>
             {children}
           </Text>
         ) : null}

@@ -1,4 +1,4 @@
-import type { QueueName } from '@cryptads/contract/admin-messages';
+import type { QueueName } from '@cryptads/contract/admin-queues';
 import { ADMIN_QUEUES } from '@cryptads/contract/paths';
 
 /** The queues in the order the sidebar and the overview list them, with their names for people. */

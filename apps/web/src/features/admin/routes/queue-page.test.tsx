@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '@cryptads/contract/admin-messages';
-import {
-  adminEndpoints,
-  type QueueCampaign,
-  type QueueDeadLetter,
-  type QueueMarketplaceItem,
-  type QueuePayout,
-} from '@cryptads/contract/endpoints/admin';
+import { adminEndpoints } from '@cryptads/contract/endpoints/admin';
+import type {
+  QueueCampaign,
+  QueueDeadLetter,
+  QueueMarketplaceItem,
+  QueuePayout,
+} from '@cryptads/contract/endpoints/admin-queues';
 import { answer, failure, sentTo, serve } from '../../../testing/http';
 import { renderWithProviders } from '../../../testing/render';
 import { QueuePage } from './queue-page';

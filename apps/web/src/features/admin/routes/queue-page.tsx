@@ -1,36 +1,9 @@
 import { Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
-import type { QueueName } from '@cryptads/contract/admin-messages';
+import type { QueueName } from '@cryptads/contract/admin-queues';
 import { paths } from '@cryptads/contract/paths';
-import {
-  campaignsQueue,
-  deadLettersQueue,
-  documentsQueue,
-  listingsQueue,
-  marketplaceQueue,
-  payoutsQueue,
-  trafficQueue,
-  transfersQueue,
-  websitesQueue,
-  zonesQueue,
-} from '../components/queue-configs';
-import { QueueTable } from '../components/queue-table';
+import { QueueView } from '../components/queue-view';
 import { isQueueName, QUEUE_LABELS } from '../lib/queues';
-
-/** Each queue's table, typed by its own rows (one generic component, one column set each). */
-const TABLES: Record<QueueName, () => ReactNode> = {
-  campaigns: () => <QueueTable config={campaignsQueue} />,
-  websites: () => <QueueTable config={websitesQueue} />,
-  zones: () => <QueueTable config={zonesQueue} />,
-  listings: () => <QueueTable config={listingsQueue} />,
-  documents: () => <QueueTable config={documentsQueue} />,
-  transfers: () => <QueueTable config={transfersQueue} />,
-  payouts: () => <QueueTable config={payoutsQueue} />,
-  marketplace: () => <QueueTable config={marketplaceQueue} />,
-  traffic: () => <QueueTable config={trafficQueue} />,
-  deadletters: () => <QueueTable config={deadLettersQueue} />,
-};
 
 const INTRO: Record<QueueName, string> = {
   campaigns: 'Check the creatives and the landing page, then approve or reject (the advertiser reads the reason).',
@@ -53,7 +26,6 @@ const INTRO: Record<QueueName, string> = {
 export function QueuePage() {
   const { queue } = useParams();
   if (!isQueueName(queue)) return <Navigate to={paths.admin.overview} replace />;
-  const Table = TABLES[queue];
   return (
     <Stack gap="lg" key={queue}>
       <div>
@@ -64,7 +36,7 @@ export function QueuePage() {
           {INTRO[queue]}
         </Text>
       </div>
-      <Table />
+      <QueueView name={queue} />
     </Stack>
   );
 }

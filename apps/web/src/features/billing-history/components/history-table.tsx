@@ -12,7 +12,7 @@ import { PayoutTimeline } from './payout-timeline';
 
 const baseColumns: Column<BillingHistoryEntry>[] = [
   // 'YYYY-MM-DD' sorts, searches and exports well; the cell shows the printed date.
-  { key: 'date', header: 'Date', value: (r) => r.date.slice(0, 10), render: (r) => r.printDate },
+  { key: 'date', role: 'primary', header: 'Date', value: (r) => r.date.slice(0, 10), render: (r) => r.printDate },
   { key: 'type', header: 'Type', value: (r) => r.type },
   { key: 'method', header: 'Method', value: (r) => r.method },
   {
@@ -24,12 +24,14 @@ const baseColumns: Column<BillingHistoryEntry>[] = [
   },
   {
     key: 'status',
+    role: 'status',
     header: 'Status',
     value: (r) => paymentStatusLabel(r.valid),
     render: (r) => <HistoryStatus code={r.valid} />,
   },
   {
     key: 'invoice',
+    role: 'actions',
     header: 'Invoice',
     value: (r) => r.number ?? '',
     render: (r) =>
@@ -62,6 +64,7 @@ export function HistoryTable({ rows }: { rows: BillingHistoryEntry[] }) {
       ...baseColumns,
       {
         key: 'timeline',
+        role: 'actions',
         header: M.timeline,
         sortable: false,
         value: (r) => {

@@ -10,7 +10,7 @@ import { type Column, DataTable } from '../../../ui/data-table';
 import { Notice } from '../../../ui/notice';
 import { ReportControls } from '../../../ui/report-controls';
 import { useReportDraft } from '../../../ui/report-selection';
-import { formatCtr } from '../../../ui/report-table';
+import { formatCtr } from '../../../ui/report-result';
 import { useCampaign } from '../api/get-campaign';
 import { useOptimizationReport } from '../api/get-optimization-report';
 import { useUpdateCampaignExclusion } from '../api/update-campaign-exclusion';
@@ -34,6 +34,7 @@ export function OptimizationTab({ id }: { id: number }) {
   const columns: Column<OptimizationRow>[] = [
     {
       key: 'show',
+      role: 'actions',
       header: 'Show ads',
       value: (r) => (detail && isZoneChecked(detail.excludeFlag, detail.excludeList, r.id) ? 1 : 0),
       render: (r) => (
@@ -52,7 +53,7 @@ export function OptimizationTab({ id }: { id: number }) {
         />
       ),
     },
-    { key: 'id', header: 'Zone', value: (r) => r.id },
+    { key: 'id', role: 'primary', header: 'Zone', value: (r) => r.id },
     { key: 'website', header: 'Website', value: (r) => r.website },
     { key: 'type', header: 'Type', value: (r) => r.type },
     {

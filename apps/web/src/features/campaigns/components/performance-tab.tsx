@@ -13,7 +13,7 @@ import { usePerformanceReport } from '../api/get-performance-report';
 type NumberedRow = PerformanceRow & { n: number };
 
 const columns: Column<NumberedRow>[] = [
-  { key: 'zone', header: 'Zone', value: (r) => r.zone },
+  { key: 'zone', role: 'primary', header: 'Zone', value: (r) => r.zone },
   { key: 'website', header: 'Website', value: (r) => r.website },
   { key: 'type', header: 'Type', value: (r) => r.type },
   { key: 'event', header: 'Event', value: (r) => r.event },

@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { COMMON_REPORT_BY } from '@cryptads/contract/report-messages';
 import { ReportControls } from '../../../ui/report-controls';
 import { useReportDraft } from '../../../ui/report-selection';
-import { ReportResult } from '../../../ui/report-table';
+import { ReportResult } from '../../../ui/report-result';
 import { useCampaignReport } from '../api/get-campaign-report';
 
 /** The campaign's Reports tab (spec 002 §2): by date, countries, operating systems or browsers. */

@@ -50,9 +50,10 @@ export function ArchivePage() {
             emptyText={<Text c="dimmed">You have no archived campaigns.</Text>}
             columns={[
               { key: 'date', header: 'Date', value: (r) => r.date, render: (r) => formatDate(r.date) },
-              { key: 'name', header: 'Name', value: (r) => r.name },
+              { key: 'name', role: 'primary', header: 'Name', value: (r) => r.name },
               {
                 key: 'action',
+                role: 'actions',
                 header: 'Action',
                 sortable: false,
                 align: 'right',

@@ -21,6 +21,7 @@ const statusOf = (status: number) => STATUS[status] ?? { label: 'Archived', colo
 const columns: Column<MyListing>[] = [
   {
     key: 'title',
+    role: 'primary',
     header: 'Listing',
     value: (l) => l.title,
     render: (l) =>
@@ -44,6 +45,7 @@ const columns: Column<MyListing>[] = [
   },
   {
     key: 'status',
+    role: 'status',
     header: 'Status',
     value: (l) => statusOf(l.status).label,
     render: (l) => (

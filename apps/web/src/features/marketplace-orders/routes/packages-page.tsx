@@ -1,4 +1,5 @@
 import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { PackageSummary } from '@cryptads/contract/marketplace';
 import type { PackageTypeId } from '@cryptads/contract/marketplace-messages';
@@ -12,6 +13,7 @@ import { PACKAGE_TABS } from '../lib/package-tabs';
 const columns: Column<PackageSummary>[] = [
   {
     key: 'title',
+    role: 'primary',
     header: 'Package',
     value: (p) => p.title,
     render: (p) => (
@@ -44,6 +46,7 @@ const columns: Column<PackageSummary>[] = [
   { key: 'price', header: 'Price', value: (p) => p.price, render: (p) => formatEuros(p.price), align: 'right' },
   {
     key: 'open',
+    role: 'actions',
     header: 'Details',
     sortable: false,
     value: () => '',
@@ -69,7 +72,7 @@ export function PackagesPage({ type }: { type: PackageTypeId }) {
   const navigate = useNavigate();
   const packages = usePackages();
   const tab = PACKAGE_TABS.find((t) => t.type === type) ?? PACKAGE_TABS[0];
-  const rows = Object.values(packages.data?.packages[String(type)] ?? {});
+  const rows = useMemo(() => Object.values(packages.data?.packages[String(type)] ?? {}), [packages.data, type]);
 
   return (
     <Stack gap="md" data-testid="packages-page">

@@ -63,12 +63,13 @@ function Stat({ label, value, icon, testId }: { label: string; value: string; ic
 }
 
 const materialColumns: Column<PromoMaterial>[] = [
-  { key: 'name', header: 'Material', value: (m) => m.name },
+  { key: 'name', role: 'primary', header: 'Material', value: (m) => m.name },
   { key: 'kind', header: 'Type', value: (m) => m.kind },
   { key: 'size', header: 'Size', value: (m) => m.size },
   { key: 'format', header: 'Format', value: (m) => m.format },
   {
     key: 'download',
+    role: 'actions',
     header: 'Download',
     sortable: false,
     value: (m) => m.file,

@@ -4,7 +4,7 @@ import { ADVERTISER_REPORT_BY, COMMON_REPORT_BY } from '@cryptads/contract/repor
 import { useSession } from '../../../lib/session';
 import { ReportControls } from '../../../ui/report-controls';
 import { useReportDraft } from '../../../ui/report-selection';
-import { ReportResult } from '../../../ui/report-table';
+import { ReportResult } from '../../../ui/report-result';
 import { useReport } from '../api/get-report';
 import { CampaignsFilter } from '../components/campaigns-filter';
 import { WebsitesFilter } from '../components/websites-filter';

@@ -108,6 +108,7 @@ function AccessLogCard() {
     () => [
       {
         key: 'date',
+        role: 'primary',
         header: 'Last Logon Time',
         value: (row) => row.date,
         render: (row) => <span className="tabular">{formatDateTime(row.date)}</span>,
@@ -137,6 +138,7 @@ function AccessLogCard() {
       },
       {
         key: 'action',
+        role: 'status',
         header: 'Action',
         sortable: false,
         value: (row) =>

@@ -29,6 +29,7 @@ export function AdCodesTab({ website }: { website: WebsiteDetail }) {
   const columns: Column<Zone>[] = [
     {
       key: 'alias',
+      role: 'primary',
       header: 'Alias',
       value: (z) => z.alias,
       render: (z) => (
@@ -41,12 +42,14 @@ export function AdCodesTab({ website }: { website: WebsiteDetail }) {
     { key: 'size', header: 'Size', value: (z) => z.size ?? '—' },
     {
       key: 'status',
+      role: 'status',
       header: 'Status',
       value: (z) => zoneStatusBadge(z.status).label,
       render: (z) => <StatusBadge badge={zoneStatusBadge(z.status)} testId="zone-status" />,
     },
     {
       key: 'code',
+      role: 'actions',
       header: 'Code',
       sortable: false,
       value: () => '',
@@ -80,6 +83,7 @@ export function AdCodesTab({ website }: { website: WebsiteDetail }) {
     },
     {
       key: 'edit',
+      role: 'actions',
       header: 'Edit',
       sortable: false,
       value: () => '',

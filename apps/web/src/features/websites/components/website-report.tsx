@@ -3,7 +3,7 @@ import { COMMON_REPORT_BY } from '@cryptads/contract/report-messages';
 import type { WebsiteDetail } from '@cryptads/contract/websites';
 import { ReportControls } from '../../../ui/report-controls';
 import { useReportDraft } from '../../../ui/report-selection';
-import { ReportResult } from '../../../ui/report-table';
+import { ReportResult } from '../../../ui/report-result';
 import { useWebsiteReport } from '../api/get-website-report';
 
 const ALL = 'all';

@@ -16,6 +16,7 @@ import { Notice } from '../../../ui/notice';
 const columns: Column<WebsiteListItem>[] = [
   {
     key: 'domain',
+    role: 'primary',
     header: 'Website',
     value: (w) => w.domain,
     render: (w) => (
@@ -26,6 +27,7 @@ const columns: Column<WebsiteListItem>[] = [
   },
   {
     key: 'status',
+    role: 'status',
     header: 'Status',
     value: (w) => websiteStatusBadge(w.status).label,
     render: (w) => <StatusBadge badge={websiteStatusBadge(w.status)} testId="website-status" />,
@@ -41,6 +43,7 @@ const columns: Column<WebsiteListItem>[] = [
   { key: 'date', header: 'Added', value: (w) => w.date, render: (w) => formatDate(w.date) },
   {
     key: 'open',
+    role: 'actions',
     header: 'Action',
     sortable: false,
     value: () => '',

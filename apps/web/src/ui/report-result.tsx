@@ -53,6 +53,7 @@ export function reportColumns(reportBy: ReportBy, moneyLabel: string): Column<Re
     {
       key: 'dimension',
       header: REPORT_BY_LABELS[reportBy],
+      role: 'primary',
       // Dates sort by their ISO key; the other dimensions by the name people read.
       value: (r) => (reportBy === 'date' ? r.key : r.label),
       render: (r) => r.label,
@@ -86,7 +87,7 @@ export function reportColumns(reportBy: ReportBy, moneyLabel: string): Column<Re
 }
 
 const filteredColumns: Column<FilteredByReason>[] = [
-  { key: 'reason', header: REPORT_MESSAGES.filteredReason, value: (r) => r.label },
+  { key: 'reason', header: REPORT_MESSAGES.filteredReason, value: (r) => r.label, role: 'primary' },
   {
     key: 'impressions',
     header: REPORT_MESSAGES.filteredImpressions,
@@ -176,6 +177,7 @@ export function ReportResult({
           initialSort={
             reportBy === 'date' ? { key: 'dimension', direction: 'desc' } : { key: 'impressions', direction: 'desc' }
           }
+          phoneDetails={4}
           data-testid="report-table"
         />
       </Card>

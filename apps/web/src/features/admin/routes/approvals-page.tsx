@@ -4,7 +4,7 @@ import type { Approval } from '@cryptads/contract/endpoints/admin-accounts';
 import { useCurrentUser } from '../../../lib/api/get-current-user';
 import { formatDateTime, formatMicros } from '../../../lib/format';
 import { useApprovals, useDecideApproval } from '../api/approvals';
-import { ActionModal } from '../components/action-modal';
+import { accountFields, ActionModal } from '../components/action-modal';
 import { PagedTable, type PagedColumn } from '../components/paged-table';
 import { PageHeader } from '../components/page-header';
 import { useListParams } from '../components/search-params';
@@ -146,7 +146,7 @@ export function ApprovalsPage() {
             acting.decision === 'approve' ? ' It runs at once.' : ''
           }`}
           confirmLabel={acting.decision === 'approve' ? 'Approve' : 'Reject'}
-          reason={acting.decision === 'reject' ? 'required' : 'none'}
+          fields={accountFields(acting.decision === 'reject' ? 'required' : 'none')}
           danger={acting.decision === 'reject'}
           onSubmit={({ reason }) => decide.mutateAsync({ id: acting.approval.id, decision: acting.decision, reason })}
           onClose={() => setActing(null)}

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { Route } from 'react-router';
 import { routePatterns } from '@cryptads/contract/paths';
 
-/** Each back-office screen of this feature is its own lazy chunk. */
+/** Each of these back-office screens is its own lazy chunk. */
 const AccountsPage = lazy(async () => ({ default: (await import('./routes/accounts-page')).AccountsPage }));
 const AccountPage = lazy(async () => ({ default: (await import('./routes/account-page')).AccountPage }));
 const ContentPage = lazy(async () => ({ default: (await import('./routes/content-page')).ContentPage }));
@@ -13,7 +13,7 @@ const admin = routePatterns.admin;
 
 /**
  * The accounts, content, audit and approvals screens, as <Route> elements relative to the
- * admin router of features/admin (which mounts them inside its shell and 2FA gate).
+ * admin router (app/admin-routes.tsx mounts them inside the shell and the 2FA gate).
  */
 export const adminAccountRoutes = (
   <>

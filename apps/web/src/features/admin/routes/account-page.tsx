@@ -11,7 +11,8 @@ import { useCurrentUser } from '../../../lib/api/get-current-user';
 import { formatDate, formatDateTime, formatMicros } from '../../../lib/format';
 import { Notice } from '../../../ui/notice';
 import { type AccountAction, type ItemAction, useAccountAction, useAdminAccount } from '../api/accounts';
-import { ActionModal, isPendingApproval, WAITING_FOR_APPROVAL } from '../components/action-modal';
+import { ADMIN_MESSAGES } from '@cryptads/contract/admin-messages';
+import { accountFields, ActionModal, isPendingApproval } from '../components/action-modal';
 import { ReferralShareModal } from '../components/referral-share-modal';
 import { PagedTable, type PagedColumn } from '../components/paged-table';
 import { ErrorNotice, LoadingCard } from '../components/states';
@@ -426,12 +427,13 @@ export function AccountPage() {
           title={spec.title}
           message={spec.message}
           confirmLabel={spec.confirmLabel}
-          reason={spec.reason}
-          amount={spec.amount}
+          fields={accountFields(spec.reason, spec.amount)}
           danger={spec.danger}
           onSubmit={async ({ reason, euros }) => {
             const result = await action.mutateAsync({ action: open, reason, euros });
-            setDone(isPendingApproval(result) ? WAITING_FOR_APPROVAL : 'output' in result ? result.output : null);
+            setDone(
+              isPendingApproval(result) ? ADMIN_MESSAGES.pendingApproval : 'output' in result ? result.output : null,
+            );
             return result;
           }}
           onClose={() => setOpen(null)}

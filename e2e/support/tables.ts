@@ -1,0 +1,37 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * At 390×844, each row of `table` (a DataTable: cards on a phone, or table rows) shows its
+ * primary action (the first link or button of its actions, or `action`) inside the viewport, with no sideways
+ * scroll of the page or of a box around it: nothing is cut off to the right.
+ */
+export async function expectRowActionsInViewport(
+  page: Page,
+  table: Locator,
+  { action = '[data-row-actions] :is(a, button)' } = {},
+) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const rows = table.locator('[data-phone-row], tbody tr');
+  await expect(rows.first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const count = await rows.count();
+  for (let n = 0; n < count; n++) {
+    const target = rows.nth(n).locator(action).first();
+    await expect(target, `row ${n + 1} has an action`).toBeVisible();
+    const cut = await target.evaluate((el) => {
+      // Scrolls the page up or down only, then looks for an edge that hides part of it.
+      window.scrollBy(0, el.getBoundingClientRect().top - window.innerHeight / 2);
+      const box = el.getBoundingClientRect();
+      if (box.left < 0 || box.right > window.innerWidth) return `outside the viewport (${box.left}–${box.right})`;
+      for (let box2 = el.parentElement; box2; box2 = box2.parentElement) {
+        const style = getComputedStyle(box2);
+        if (style.overflowX === 'visible') continue;
+        const clip = box2.getBoundingClientRect();
+        if (box2.scrollLeft !== 0 || box.left < clip.left || box.right > clip.right)
+          return `cut by a box that scrolls sideways (${box.left}–${box.right} in ${clip.left}–${clip.right})`;
+      }
+      return null;
+    });
+    expect(cut, `the action of row ${n + 1}`).toBeNull();
+  }
+}
