@@ -61,6 +61,7 @@ describe('the deposit screen', () => {
       fees: { cryptoProcessingFeePercent: 1, cardFeePercent: 0 },
       vatPercent: 23,
       vatTreatment: 'standard',
+      vat: { rule: 'domestic', country: 'IE', ratePercent: 23, wording: 'VAT 23 % (Ireland)' },
       blocked: { all: false, crypto: false, card: false },
       steps: { billingDetails: false, qualifyingCampaign: false },
       cardDepositedToday: 0,
