@@ -42,7 +42,7 @@ export function standardVatPercent(country: string, on: Date = new Date()): numb
   const code = country.toUpperCase() === 'EL' ? 'GR' : country.toUpperCase();
   if (!isVatCountry(code)) return null;
   const entry = TABLE[code];
-  if (!entry || entry.type !== 'vat') throw new Error(`VAT table ${VAT_RATES_SOURCE} has no rate for ${code}`);
+  if (entry?.type !== 'vat') throw new Error(`VAT table ${VAT_RATES_SOURCE} has no rate for ${code}`);
   const earlier = HISTORY.get(code)?.find(([until]) => on.getTime() < until.getTime());
   return toPercent(earlier ? earlier[1] : entry.rate);
 }
