@@ -164,7 +164,9 @@ describe('loadConfig', () => {
   it('refuses production without the invoice issuer, and prints demo details elsewhere', () => {
     for (const key of ['INVOICE_ISSUER_NAME', 'INVOICE_ISSUER_ADDRESS', 'INVOICE_ISSUER_VAT'])
       expect(() => loadConfig({ ...realProviders, NODE_ENV: 'production', [key]: undefined })).toThrow(
-        new RegExp(`${key}: production needs ${key}: every invoice must carry the issuer's name, address and VAT number`),
+        new RegExp(
+          `${key}: production needs ${key}: every invoice must carry the issuer's name, address and VAT number`,
+        ),
       );
     expect(loadConfig({}).invoiceIssuer).toMatchObject({
       name: 'Cryptads Ltd',

@@ -59,7 +59,10 @@ export const accountCode = (ref: AccountRef): string =>
 export function refOfCode(code: string): AccountRef {
   const [scope, a, b] = code.split(':');
   if (scope === 'user' && (b === 'available' || b === 'held')) return { user: Number(a), kind: b };
-  if (scope === 'platform' && ((PLATFORM_ACCOUNTS as readonly string[]).includes(a ?? '') || isVatPayableAccount(a ?? '')))
+  if (
+    scope === 'platform' &&
+    ((PLATFORM_ACCOUNTS as readonly string[]).includes(a ?? '') || isVatPayableAccount(a ?? ''))
+  )
     return { platform: a as PlatformAccount };
   throw new Error(`ledger: not an account code: ${code}`);
 }

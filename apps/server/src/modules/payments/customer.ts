@@ -74,8 +74,7 @@ export async function depositCustomer(
  * The VAT rate a customer pays on deposits: the rate of the place of supply (modules/tax),
  * none under reverse charge nor outside the EU.
  */
-export const depositVatPercent = (customer: Pick<DepositCustomer, 'vat'>) =>
-  customer.vat.ratePercent;
+export const depositVatPercent = (customer: Pick<DepositCustomer, 'vat'>) => customer.vat.ratePercent;
 
 /**
  * Campaigns in a qualifying state for the deposit screen's second step (spec 001 §2): one

@@ -40,7 +40,11 @@ describe('decideVat', () => {
       wording: 'VAT 19 % (Germany)',
     });
     expect(decideVat('IE', person('FI'), on)).toMatchObject({ rule: 'oss', ratePercent: 25.5 });
-    expect(decideVat('IE', person('EL'), on)).toMatchObject({ rule: 'oss', country: 'GR', wording: 'VAT 24 % (Greece)' });
+    expect(decideVat('IE', person('EL'), on)).toMatchObject({
+      rule: 'oss',
+      country: 'GR',
+      wording: 'VAT 24 % (Greece)',
+    });
   });
 
   it("charges a customer in the issuer's country the issuer's rate", () => {
