@@ -105,7 +105,12 @@ describe('the deposit screen', () => {
       vatCode: 'DE1',
       vatValid: false,
     });
-    expect(await overview(unconfirmed.headers)).toMatchObject({ vatPercent: 23, vatTreatment: 'standard' });
+    // Without a confirmed number a German company pays German VAT (through the OSS), not the issuer's.
+    expect(await overview(unconfirmed.headers)).toMatchObject({
+      vatPercent: 19,
+      vatTreatment: 'standard',
+      vat: { rule: 'oss' },
+    });
     const abroad = await depositor(app, { country: 'US' });
     expect(await overview(abroad.headers)).toMatchObject({ vatPercent: 0, vatTreatment: 'outside_scope' });
 
