@@ -160,13 +160,15 @@ export const EnvSchema = z
     COINGATE_ENVIRONMENT: z.enum(['live', 'sandbox']).default('sandbox'),
     /** Key of CoinGate's per-payment callback tokens (at least 32 characters). */
     COINGATE_CALLBACK_SECRET: z.string().min(32).optional(),
-    /** Deposit fees in percent (DESIGN §3) and the VAT rate charged on deposits (spec 001 §5). */
+    /** Deposit fees in percent (DESIGN §3). VAT rates come from modules/tax's table, by place of supply. */
     CRYPTO_PROCESSING_FEE_PERCENT: z.coerce.number().min(0).max(100).default(1),
     CARD_FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
-    VAT_RATE_PERCENT: z.coerce.number().min(0).max(100).default(23),
-    /** Who issues our invoices (VAT Directive art. 226); address lines separated by '|'. */
+    /**
+     * Who issues our invoices (VAT Directive art. 226); address lines separated by '|'. Name,
+     * address and VAT number are required in production; elsewhere demo details stand in.
+     */
     INVOICE_ISSUER_NAME: z.string().min(1).optional(),
-    INVOICE_ISSUER_ADDRESS: z.string().min(1).default('1 Example Street|Dublin 2, D02 XY00'),
+    INVOICE_ISSUER_ADDRESS: z.string().min(1).optional(),
     INVOICE_ISSUER_COUNTRY: z
       .string()
       .regex(/^[A-Za-z]{2}$/)
@@ -246,6 +248,13 @@ export const EnvSchema = z
           message:
             'production needs TOTP_ENCRYPTION_KEY (openssl rand -base64 32) to keep two-factor secrets encrypted',
         });
+      for (const key of ['INVOICE_ISSUER_NAME', 'INVOICE_ISSUER_ADDRESS', 'INVOICE_ISSUER_VAT'] as const)
+        if (!env[key]?.trim())
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `production needs ${key}: every invoice must carry the issuer's name, address and VAT number (set INVOICE_ISSUER_NAME, INVOICE_ISSUER_ADDRESS with lines separated by '|', INVOICE_ISSUER_VAT and INVOICE_ISSUER_COUNTRY)`,
+          });
     }
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
       ctx.addIssue({

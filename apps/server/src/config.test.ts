@@ -17,6 +17,9 @@ const realProviders = {
   KYC_PROVIDER: 'manual',
   PUBLIC_URL: 'https://ads.example',
   TOTP_ENCRYPTION_KEY: 'k'.repeat(43).concat('='),
+  INVOICE_ISSUER_NAME: 'Cryptads Ltd',
+  INVOICE_ISSUER_ADDRESS: '1 Harbour Road|Dublin 2',
+  INVOICE_ISSUER_VAT: 'IE6388047V',
 };
 /** A valid 32-byte key in each accepted spelling. */
 const KEY_HEX = 'ab'.repeat(32);
@@ -151,8 +154,26 @@ describe('loadConfig', () => {
       ALLOW_SANDBOX: '1',
       PUBLIC_URL: 'https://ads.example',
       TOTP_ENCRYPTION_KEY: KEY_BASE64,
+      INVOICE_ISSUER_NAME: 'Cryptads Ltd',
+      INVOICE_ISSUER_ADDRESS: '1 Harbour Road|Dublin 2',
+      INVOICE_ISSUER_VAT: 'IE6388047V',
     });
     expect(config).toMatchObject({ isProduction: true, captcha: { provider: 'none' }, mail: { transport: 'outbox' } });
+  });
+
+  it('refuses production without the invoice issuer, and prints demo details elsewhere', () => {
+    for (const key of ['INVOICE_ISSUER_NAME', 'INVOICE_ISSUER_ADDRESS', 'INVOICE_ISSUER_VAT'])
+      expect(() => loadConfig({ ...realProviders, NODE_ENV: 'production', [key]: undefined })).toThrow(
+        new RegExp(
+          `${key}: production needs ${key}: every invoice must carry the issuer's name, address and VAT number`,
+        ),
+      );
+    expect(loadConfig({}).invoiceIssuer).toMatchObject({
+      name: 'Cryptads Ltd',
+      addressLines: ['1 Example Street', 'Dublin 2, D02 XY00'],
+      country: 'IE',
+      vatNumber: 'IE0000000DEMO',
+    });
   });
 
   it('starts in production with real providers', () => {

@@ -8,17 +8,26 @@ import { EnvSchema, parseKey } from './config-schema';
  * Tests build their configuration with `loadConfig({...})` instead of touching process.env.
  */
 
+/**
+ * Demo issuer details outside production (production refuses to start without its own:
+ * config-schema.ts). The VAT number is clearly not a real one and fails the format check, so
+ * it is never sent to VIES as the requester.
+ */
+const DEMO_ISSUER_ADDRESS = '1 Example Street|Dublin 2, D02 XY00';
+const DEMO_ISSUER_VAT = 'IE0000000DEMO';
+
 /** Our details on every invoice (modules/invoices); the bank is printed when IBAN and BIC are set. */
 function invoiceIssuer(env: z.output<typeof EnvSchema>) {
   const iban = env.INVOICE_ISSUER_IBAN?.replace(/\s+/g, '').toUpperCase();
   const bic = env.INVOICE_ISSUER_BIC?.trim().toUpperCase();
   return {
     name: env.INVOICE_ISSUER_NAME ?? `${env.PRODUCT_NAME} Ltd`,
-    addressLines: env.INVOICE_ISSUER_ADDRESS.split('|')
+    addressLines: (env.INVOICE_ISSUER_ADDRESS ?? DEMO_ISSUER_ADDRESS)
+      .split('|')
       .map((line) => line.trim())
       .filter(Boolean),
     country: env.INVOICE_ISSUER_COUNTRY.toUpperCase(),
-    vatNumber: env.INVOICE_ISSUER_VAT ?? null,
+    vatNumber: env.INVOICE_ISSUER_VAT ?? (env.NODE_ENV === 'production' ? null : DEMO_ISSUER_VAT),
     registrationNumber: env.INVOICE_ISSUER_REGISTRATION ?? null,
     email: env.INVOICE_ISSUER_EMAIL ?? env.SUPPORT_EMAIL,
     bank: iban && bic ? { iban, bic, bankName: env.INVOICE_ISSUER_BANK_NAME ?? null } : null,
@@ -178,7 +187,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             }
           : null,
       fees: { cryptoProcessingFeePercent: env.CRYPTO_PROCESSING_FEE_PERCENT, cardFeePercent: env.CARD_FEE_PERCENT },
-      vatRatePercent: env.VAT_RATE_PERCENT,
     },
     invoiceIssuer: invoiceIssuer(env),
     vatCheck: {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEPOSIT_LIMITS } from './billing-messages';
 import { DEPOSIT_METHODS, PAYMENT_STATES } from './deposit-messages';
+import { VatSummarySchema } from './vat';
 
 export * from './deposit-messages';
 
@@ -38,6 +39,8 @@ export const DepositOverviewSchema = z.object({
   /** The VAT rate this account pays on deposits: 0 under reverse charge and outside the EU. */
   vatPercent: z.number(),
   vatTreatment: z.enum(['standard', 'reverse_charge', 'outside_scope']),
+  /** The VAT by place of supply: the rule, the country whose rate applies, the rate and what the breakdown says. */
+  vat: VatSummarySchema,
   /** Deposits blocked for this account (spec 001 §3): all of them, crypto, card. */
   blocked: z.object({ all: z.boolean(), crypto: z.boolean(), card: z.boolean() }),
   /** 'Steps to Deposit Funds' (spec 001 §2): each step done or not. */

@@ -13,6 +13,7 @@ import { referralCommands } from './commands/referral';
 import { termsCommands } from './commands/terms';
 import { trafficCommands } from './commands/traffic';
 import { userCommands } from './commands/users';
+import { vatCommands } from './commands/vat';
 import { websiteCommands, zoneCommands } from './commands/websites';
 import type { OperatorCommand } from './types';
 
@@ -35,4 +36,5 @@ export const commands: Record<string, Record<string, OperatorCommand>> = {
   delivery: deliveryCommands,
   operator: operatorCommands,
   approval: approvalCommands,
+  vat: vatCommands,
 };

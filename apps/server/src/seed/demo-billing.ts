@@ -94,7 +94,7 @@ export async function seedDemoBilling(ctx: AppContext, advertiserEmail: string):
     } else {
       // The transfer carries the VAT on top, as the deposit screen asks for.
       const amount = eurosToMicros(demo.euros);
-      const vatPercent = depositVatPercent(await depositCustomer(ctx.db, ctx.config, user.id), ctx.config);
+      const vatPercent = depositVatPercent(await depositCustomer(ctx.db, ctx.config, user.id));
       const received = amount + percentOfRoundedUp(amount, vatPercent);
       const reference = await currentBankReference(ctx.db, user.id);
       const confirmed = await confirmBankTransfer(ctx, reference, microsToEuros(received));

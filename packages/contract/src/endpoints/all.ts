@@ -18,6 +18,7 @@ import { referralEndpoints } from './referral';
 import { reportEndpoints } from './reports';
 import { settingsEndpoints } from './settings';
 import { systemEndpoints } from './system';
+import { taxEndpoints } from './tax';
 import { termsEndpoints } from './terms';
 import { uploadEndpoints } from './uploads';
 import { userEndpoints } from './user';
@@ -52,6 +53,7 @@ export const endpointsByDomain = {
   marketplaceSelling: marketplaceSellingEndpoints,
   admin: adminEndpoints,
   adminAccounts: adminAccountsEndpoints,
+  tax: taxEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(endpointsByDomain).flatMap((domain) =>

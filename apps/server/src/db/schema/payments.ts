@@ -47,6 +47,21 @@ export const payments = pgTable(
     vatMicros: bigint('vat_micros', { mode: 'bigint' }).notNull(),
     /** What the provider charges: amount + fee + VAT. */
     totalMicros: bigint('total_micros', { mode: 'bigint' }).notNull(),
+    /**
+     * The VAT rule applied (modules/tax: 'domestic' | 'oss' | 'reverse_charge' | 'outside_scope')
+     * and the country whose VAT `vat_percent` is; null on payments made before VAT by place of supply.
+     */
+    vatRule: text('vat_rule'),
+    vatCountry: text('vat_country'),
+    /**
+     * Evidence of the customer's location when the payment was opened: the billing country, the
+     * country of the payer's IP address ('XX' unknown is stored as null), the card's country when
+     * the provider reports it, and whether the known ones agree (null: nothing to compare).
+     */
+    billingCountry: text('billing_country'),
+    ipCountry: text('ip_country'),
+    cardCountry: text('card_country'),
+    locationAgrees: boolean('location_agrees'),
     /** created -> pending -> paid | failed | expired | canceled (payment-state.ts). */
     status: text('status').notNull().default('created'),
     /** The provider's own last status or event type, for the operator. */
@@ -70,6 +85,7 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef),
     uniqueIndex('payments_bank_reference_uq').on(t.bankReference),
     index('payments_review_idx').on(t.needsReview).where(sql`${t.needsReview}`),
+    index('payments_vat_idx').on(t.vatRule, t.paidAt),
     check('payments_status_valid', sql`${t.status} in ('created', 'pending', 'paid', 'failed', 'expired', 'canceled')`),
     check('payments_method_valid', sql`${t.method} in ('card', 'crypto', 'bank_transfer')`),
     check(

@@ -11,6 +11,7 @@ import {
 import type { BillingProfileView, VatCheckSummary } from '@cryptads/contract/billing-profile';
 import { BILLING_MESSAGES } from '@cryptads/contract/billing-messages';
 import type { Config } from '../../config';
+import { decideVat } from '../tax/tax.service';
 import type { DbOrTx } from '../../db/client';
 import { billingProfiles, vatChecks } from '../../db/schema/billing-profile';
 import { users } from '../../db/schema/users';
@@ -45,19 +46,16 @@ export const customerName = (row: BillingProfileRow) =>
   row.isCompany ? row.companyName : `${row.firstName} ${row.lastName}`.trim();
 
 /**
- * The VAT rate this customer pays on deposits (spec 001 §3 `vat`): none under reverse charge
- * (a company in another member state with a VIES-confirmed number) or outside the EU, the
- * configured rate otherwise, also before any details are given.
+ * The VAT rate this customer pays on deposits (spec 001 §3 `vat`): the rate of the place of
+ * supply (modules/tax), none under reverse charge (a company in another member state with a
+ * VIES-confirmed number) or outside the EU; the issuer's own rate before any details are given.
  */
 export function vatRatePercentOf(row: BillingProfileRow | null, config: Config): number {
-  if (!row) return config.payments.vatRatePercent;
-  const treatment = vatTreatment({
-    supplierCountry: config.invoiceIssuer.country,
-    customerCountry: row.country,
-    isCompany: row.isCompany,
-    vatValid: row.vatValid,
-  });
-  return treatment === 'standard' ? config.payments.vatRatePercent : 0;
+  const issuer = config.invoiceIssuer.country;
+  const customer = row
+    ? { country: row.country, isCompany: row.isCompany, vatValid: row.isCompany && row.vatValid }
+    : { country: issuer, isCompany: false, vatValid: false };
+  return decideVat(issuer, customer).ratePercent;
 }
 
 export function paymentOptionsOf(row: BillingProfileRow | null): PublisherPaymentOptions | null {

@@ -18,6 +18,8 @@ export type StoredDocument = {
     ratePercent: number;
     amountMicros: string | null;
     note: string | null;
+    /** Absent in documents stored before VAT by place of supply. */
+    country?: string | null;
   };
   correctsNumber: string | null;
   /** Absent in documents stored before it existed: false. */
@@ -57,6 +59,7 @@ export function toStoredDocument(data: InvoiceData, source: DocumentSource): Sto
       amountMicros:
         data.vat.amountMicros === undefined || data.vat.amountMicros === null ? null : String(data.vat.amountMicros),
       note: data.vat.note ?? null,
+      country: data.vat.country ?? null,
     },
     correctsNumber: data.correctsNumber ?? null,
     selfBilled: data.selfBilled ?? data.kind === 'self_billing',
@@ -86,6 +89,7 @@ export function fromStoredDocument(doc: StoredDocument): InvoiceData {
       ratePercent: doc.vat.ratePercent,
       amountMicros: doc.vat.amountMicros === null ? null : BigInt(doc.vat.amountMicros),
       note: doc.vat.note,
+      country: doc.vat.country ?? null,
     },
     correctsNumber: doc.correctsNumber,
     selfBilled: doc.selfBilled ?? doc.kind === 'self_billing',

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create as createFont, type Font } from 'fontkit';
 import type { VatTreatment } from '@cryptads/contract/billing-messages';
-import { formatEuros, microsToEuros } from '@cryptads/contract/money';
+import { CURRENCY, formatEuros, microsToEuros } from '@cryptads/contract/money';
+import { countryName, formatVatPercent, OUTSIDE_SCOPE_WORDING, vatWording } from '@cryptads/contract/vat';
 import PDFDocument from 'pdfkit';
 
 /**
@@ -55,6 +56,8 @@ export type InvoiceData = {
     amountMicros?: bigint | null;
     /** Replaces the standard wording of a 0 % treatment (e.g. a supplier not registered for VAT). */
     note?: string | null;
+    /** The member state whose VAT is charged (place of supply), printed beside the rate. */
+    country?: string | null;
   };
   /** A credit note names the invoice it corrects. */
   correctsNumber?: string | null;
@@ -77,8 +80,7 @@ export const INVOICE_TITLES: Record<InvoiceKind, string> = {
 export const REVERSE_CHARGE_TEXT = 'Reverse charge';
 export const REVERSE_CHARGE_DETAIL =
   'VAT to be accounted for by the recipient of the services (Article 196, Council Directive 2006/112/EC).';
-export const OUTSIDE_SCOPE_TEXT =
-  'Services supplied outside the EU: no EU VAT charged (Council Directive 2006/112/EC).';
+export const OUTSIDE_SCOPE_TEXT = `${OUTSIDE_SCOPE_WORDING}: the services are supplied where the customer is established, outside the EU (Articles 44 and 59, Council Directive 2006/112/EC).`;
 export const SELF_BILLING_TEXT = 'Self-billing';
 export const selfBillingDetail = (issuer: string) =>
   `This invoice was issued by ${issuer}, the customer, on behalf of the supplier under a self-billing agreement.`;
@@ -105,14 +107,6 @@ function loadFont(file: string): Font {
 export const invoiceFonts = (): InvoiceFonts =>
   (loadedFonts ??= { regular: loadFont(INVOICE_FONT_FILES.regular), bold: loadFont(INVOICE_FONT_FILES.bold) });
 
-const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
-const countryName = (code: string) => {
-  try {
-    return countryNames.of(code.toUpperCase()) ?? code;
-  } catch {
-    return code;
-  }
-};
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'long',
@@ -121,7 +115,7 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
 });
 export const formatInvoiceDate = (date: Date) => dateFormat.format(date);
 const money = (micros: bigint) => formatEuros(microsToEuros(micros));
-const percent = (rate: number) => `${Number(rate.toFixed(2))} %`;
+const percent = formatVatPercent;
 
 /** A line's amount: quantity × unit price, rounded half up to the cent. */
 export function lineAmountMicros(line: InvoiceLine): bigint {
@@ -203,6 +197,7 @@ export function renderInvoicePdf(data: InvoiceData, fonts: InvoiceFonts = invoic
   if (data.supplyDate) facts.push(['Date of supply', formatInvoiceDate(data.supplyDate)]);
   if (data.dueDate) facts.push(['Due date', formatInvoiceDate(data.dueDate)]);
   if (data.correctsNumber) facts.push(['Corrects invoice', data.correctsNumber]);
+  facts.push(['Currency', CURRENCY]);
   for (const [label, value] of facts) {
     const y = doc.y;
     doc.font('body').fontSize(9).fillColor(GREY).text(label, rightX, y, { width: 90 });
@@ -274,8 +269,14 @@ export function renderInvoicePdf(data: InvoiceData, fonts: InvoiceFonts = invoic
     doc.text(value, cols.amount, y, { width: widths.amount, align: 'right' });
     y += strong ? 18 : 15;
   };
-  totalRow('Net amount', money(totals.netMicros));
-  totalRow(`VAT ${percent(totals.ratePercent)}`, money(totals.vatMicros));
+  const standard = data.vat.treatment === 'standard';
+  totalRow(standard ? `Net amount at ${percent(totals.ratePercent)}` : 'Net amount', money(totals.netMicros));
+  totalRow(
+    standard && data.vat.country
+      ? vatWording('domestic', data.vat.country, totals.ratePercent)
+      : `VAT ${percent(totals.ratePercent)}`,
+    money(totals.vatMicros),
+  );
   totalRow('Total', money(totals.totalMicros), true);
 
   // Notes: the words the law asks for, then payment details.

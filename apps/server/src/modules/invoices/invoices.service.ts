@@ -15,6 +15,7 @@ import {
 } from '@cryptads/contract/billing-messages';
 import { formatDay } from '@cryptads/contract/dates';
 import { microsToEuros } from '@cryptads/contract/money';
+import type { VatRule } from '@cryptads/contract/vat';
 import { PAYMENT_STATUSES, type PaymentStatus, paymentStatusCode } from '../../adapters/payments/payment-state';
 import type { AppContext } from '../../context';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -34,7 +35,7 @@ import {
   renderInvoicePdf,
 } from './invoice-pdf';
 import { takeInvoiceNumber } from './numbering';
-import { customerSnapshot, depositVat, issuerParty, selfBillingVat } from './parties';
+import { customerSnapshot, depositVat, issuerParty, type StoredPaymentVat, selfBillingVat } from './parties';
 
 /**
  * Invoices (issue 10 §6): made after commit from the events of what they bill (a paid
@@ -135,6 +136,19 @@ export async function invoiceDeposit(ctx: Ctx, event: EventOf<'deposit.paid'>) {
   const issuer = issuerParty(ctx.config);
   return ctx.db.transaction(async (tx) => {
     const customer = await customerSnapshot(tx, event.userId);
+    const [payment] = await tx
+      .select({
+        vatRule: payments.vatRule,
+        vatCountry: payments.vatCountry,
+        vatPercent: payments.vatPercent,
+        paidAt: payments.paidAt,
+      })
+      .from(payments)
+      .where(eq(payments.id, event.paymentId))
+      .limit(1);
+    const stored: StoredPaymentVat | null = payment?.vatRule
+      ? { rule: payment.vatRule as VatRule, country: payment.vatCountry, ratePercent: Number(payment.vatPercent) }
+      : null;
     return finalise(tx, {
       userId: event.userId,
       kind: 'invoice',
@@ -144,7 +158,9 @@ export async function invoiceDeposit(ctx: Ctx, event: EventOf<'deposit.paid'>) {
         issuer,
         counterparty: customer.party,
         lines,
-        vat: depositVat(customer, issuer.country, vat, net),
+        // A prepayment: the supply is dated when the payment was received.
+        supplyDate: payment?.paidAt ?? null,
+        vat: depositVat(customer, issuer.country, vat, net, stored),
         paymentMethod: DEPOSIT_METHOD_LABELS[event.method as DepositMethod] ?? event.method,
         paymentReference: event.paymentId,
         note: DEPOSIT_NOTE,

@@ -87,7 +87,7 @@ describe('the invoice of a deposit', () => {
     expect(text).toContain('BILLED TO Siobhán Ní Bhriain 4 Quay Street Galway H91 X2Y3 Ireland');
     expect(text).toContain(me.email);
     expect(text).toContain('Advertising balance top-up (deposit) 1 €150.00 €150.00');
-    expect(text).toContain('Net amount €150.00');
+    expect(text).toContain('Net amount at 23 % €150.00');
     expect(text).toContain('VAT 23 % €34.50');
     expect(text).toContain('Total €184.50');
     expect(text).toContain(`Payment method: Card Payment · Reference: ${payment.id}`);
@@ -115,7 +115,7 @@ describe('the invoice of a deposit', () => {
     expect(text).not.toContain('Kowalski');
     // Crypto: the processing fee is a line of its own; VAT on amount and fee.
     expect(text).toContain('Payment processing fee 1 €1.00 €1.00');
-    expect(text).toContain('Net amount €101.00');
+    expect(text).toContain('Net amount at 23 % €101.00');
     expect(text).toContain('VAT 23 % €23.23');
     expect(text).toContain('Total €124.23');
   });

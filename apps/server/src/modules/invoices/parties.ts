@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { isVatCountry, vatTreatment, viesCountryCode } from '@cryptads/contract/billing-messages';
+import type { VatRule } from '@cryptads/contract/vat';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { billingProfiles } from '../../db/schema/billing-profile';
@@ -80,23 +81,37 @@ export function printedVatNumber(vatCode: string, country: string) {
   return vatCode.toUpperCase().startsWith(prefix) ? vatCode.toUpperCase() : `${prefix}${vatCode.toUpperCase()}`;
 }
 
-/** Percent with at most 2 decimals, as printed. */
+/** Percent with at most 2 decimals, as printed (payments stored before their rate was). */
 const ratePercentOf = (vatMicros: bigint, netMicros: bigint) =>
   netMicros > 0n ? Number((vatMicros * 10_000n + netMicros / 2n) / netMicros) / 100 : 0;
 
+/** The VAT a payment was charged under, as stored with it when it was opened (modules/tax). */
+export type StoredPaymentVat = { rule: VatRule; country: string | null; ratePercent: number };
+
 /**
- * The VAT of a deposit invoice (we supply advertising services to the customer). What was
- * charged decides: VAT charged is printed at its rate (the amount charged, rounded up per
- * spec 001 §5, against the net, to 2 decimals). Nothing charged: 'Reverse charge' for a
- * business in another member state with a confirmed VAT number (VAT Directive art. 44, 196),
- * outside the scope of EU VAT for a customer outside the EU, 0 % otherwise.
+ * The VAT of a deposit invoice (we supply advertising services to the customer): the rule and
+ * the rate stored with the payment, which its breakdown applied, so the invoice prints the rate
+ * charged ('VAT 19 % (Germany)'), never one derived back from rounded amounts; 'Reverse charge'
+ * and 'Outside the scope of EU VAT' where they apply. Payments made before the rule was stored
+ * keep the former reading: VAT charged at its rate against the net, otherwise the customer's
+ * treatment.
  */
 export function depositVat(
   customer: CustomerSnapshot,
   issuerCountry: string,
   vatMicros: bigint,
   netMicros: bigint,
+  stored: StoredPaymentVat | null = null,
 ): InvoiceData['vat'] {
+  if (stored) {
+    const treatment = stored.rule === 'oss' || stored.rule === 'domestic' ? 'standard' : stored.rule;
+    return {
+      treatment,
+      ratePercent: treatment === 'standard' ? stored.ratePercent : 0,
+      amountMicros: treatment === 'standard' ? vatMicros : 0n,
+      country: stored.country,
+    };
+  }
   if (vatMicros > 0n)
     return { treatment: 'standard', ratePercent: ratePercentOf(vatMicros, netMicros), amountMicros: vatMicros };
   if (!customer.countryKnown) return { treatment: 'standard', ratePercent: 0, amountMicros: 0n };

@@ -1,3 +1,5 @@
+import { isVatCountry, type VatCountryCode } from '@cryptads/contract/billing-messages';
+
 /**
  * Ledger accounts by name (docs/decisions/013-double-entry-ledger.md). Each account has one
  * code: 'user:<id>:available', 'user:<id>:held' or 'platform:<name>'. Accounts are created on
@@ -25,7 +27,11 @@ export const PLATFORM_ACCOUNTS = [
   /** Credits and corrections an operator makes by hand. */
   'operator_credits',
 ] as const;
-export type PlatformAccount = (typeof PLATFORM_ACCOUNTS)[number];
+/** VAT owed to one member state (`vat_payable_DE`): the VAT charged at its rate, domestic or through the OSS. */
+export type VatPayableAccount = `vat_payable_${VatCountryCode}`;
+export type PlatformAccount = (typeof PLATFORM_ACCOUNTS)[number] | VatPayableAccount;
+const isVatPayableAccount = (name: string): name is VatPayableAccount =>
+  name.startsWith('vat_payable_') && isVatCountry(name.slice('vat_payable_'.length));
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe', 'coingate', 'bank'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
@@ -40,6 +46,11 @@ export const held = (userId: number): AccountRef => ({ user: userId, kind: 'held
 export const platform = (name: PlatformAccount): AccountRef => ({ platform: name });
 /** The clearing account of a payment provider. */
 export const clearing = (provider: PaymentProvider): AccountRef => ({ platform: `clearing_${provider}` });
+/** The VAT payable account of a member state, or the general one when the country is not known (older payments). */
+export const vatPayable = (country: string | null | undefined): AccountRef => {
+  const name = `vat_payable_${(country ?? '').toUpperCase()}`;
+  return { platform: isVatPayableAccount(name) ? name : 'vat_payable' };
+};
 
 export const accountCode = (ref: AccountRef): string =>
   'user' in ref ? `user:${ref.user}:${ref.kind}` : `platform:${ref.platform}`;
@@ -48,7 +59,10 @@ export const accountCode = (ref: AccountRef): string =>
 export function refOfCode(code: string): AccountRef {
   const [scope, a, b] = code.split(':');
   if (scope === 'user' && (b === 'available' || b === 'held')) return { user: Number(a), kind: b };
-  if (scope === 'platform' && (PLATFORM_ACCOUNTS as readonly string[]).includes(a ?? ''))
+  if (
+    scope === 'platform' &&
+    ((PLATFORM_ACCOUNTS as readonly string[]).includes(a ?? '') || isVatPayableAccount(a ?? ''))
+  )
     return { platform: a as PlatformAccount };
   throw new Error(`ledger: not an account code: ${code}`);
 }

@@ -5,7 +5,7 @@ import { campaigns } from '../../db/schema/campaigns';
 import { ledgerTransfers } from '../../db/schema/ledger';
 import { users } from '../../db/schema/users';
 import { emitEvents } from '../events/events';
-import { available, clearing, type PaymentProvider, platform, refOfCode } from './accounts';
+import { available, clearing, type PaymentProvider, platform, refOfCode, vatPayable } from './accounts';
 import { codesOf, type Leg, type LedgerTransfer, lockKey, type Posted, postLegs, type TransferInput } from './posting';
 
 export * from './accounts';
@@ -102,6 +102,8 @@ export async function creditDeposit(
     amountMicros: bigint;
     feeMicros: bigint;
     vatMicros: bigint;
+    /** The member state the VAT is owed to (its own VAT payable account); null: the general one. */
+    vatCountry?: string | null;
     idempotencyKey: string;
     reference: string;
     description?: string;
@@ -130,10 +132,10 @@ export async function creditDeposit(
       },
       {
         ...common,
-        to: platform('vat_payable'),
+        to: vatPayable(d.vatCountry),
         amountMicros: d.vatMicros,
         kind: 'deposit_vat',
-        description: 'VAT on a deposit',
+        description: d.vatCountry ? `VAT on a deposit (${d.vatCountry})` : 'VAT on a deposit',
       },
     ],
     { idempotencyKey: d.idempotencyKey },

@@ -119,6 +119,8 @@ export async function payByProvider(
       purpose: 'order',
       method,
       breakdown: breakdownFor(config, customer, method, chargedAmount(order.totalMicros)),
+      vat: customer.vat,
+      evidence: { billingCountry: customer.billingCountry, ipCountry: null, cardCountry: null, agrees: null },
       description: `${config.productName} marketplace order ${order.unique}`,
       customerEmail: user.email,
       returnPath: paths.marketplace.order(order.unique),

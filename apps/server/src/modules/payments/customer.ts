@@ -1,10 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { type VatTreatment, vatTreatment } from '@cryptads/contract/billing-messages';
+import type { VatTreatment } from '@cryptads/contract/billing-messages';
 import { CampaignStatus } from '@cryptads/contract/campaign-messages';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { billingProfiles } from '../../db/schema/billing-profile';
 import { campaigns } from '../../db/schema/campaigns';
+import { decideVat, treatmentOfRule, type VatDecision } from '../tax/tax.service';
 
 /**
  * What the deposit rules need to know about a customer, read from the billing profile
@@ -12,6 +13,10 @@ import { campaigns } from '../../db/schema/campaigns';
  */
 export type DepositCustomer = {
   hasBillingDetails: boolean;
+  /** The billing country; null without billing details. */
+  billingCountry: string | null;
+  /** The VAT by place of supply (modules/tax): rule, country, rate and its wording. */
+  vat: VatDecision;
   /** Standard VAT, reverse charge (EU business with a VIES-confirmed number elsewhere), or outside the EU. */
   vatTreatment: VatTreatment;
   blocked: { all: boolean; crypto: boolean; card: boolean };
@@ -21,6 +26,7 @@ export async function depositCustomer(
   db: DbOrTx,
   config: Pick<Config, 'invoiceIssuer'>,
   userId: number,
+  on: Date = new Date(),
 ): Promise<DepositCustomer> {
   const [profile] = await db
     .select({
@@ -34,16 +40,28 @@ export async function depositCustomer(
     .from(billingProfiles)
     .where(eq(billingProfiles.userId, userId))
     .limit(1);
-  if (!profile)
-    return { hasBillingDetails: false, vatTreatment: 'standard', blocked: { all: false, crypto: false, card: false } };
+  const issuerCountry = config.invoiceIssuer.country;
+  if (!profile) {
+    // Nobody is charged before giving billing details; the screen shows the issuer's own rate meanwhile.
+    const vat = decideVat(issuerCountry, { country: issuerCountry, isCompany: false, vatValid: false }, on);
+    return {
+      hasBillingDetails: false,
+      billingCountry: null,
+      vat,
+      vatTreatment: treatmentOfRule(vat.rule),
+      blocked: { all: false, crypto: false, card: false },
+    };
+  }
+  const vat = decideVat(
+    issuerCountry,
+    { country: profile.country, isCompany: profile.isCompany, vatValid: profile.isCompany && profile.vatValid },
+    on,
+  );
   return {
     hasBillingDetails: true,
-    vatTreatment: vatTreatment({
-      supplierCountry: config.invoiceIssuer.country,
-      customerCountry: profile.country,
-      isCompany: profile.isCompany,
-      vatValid: profile.vatValid,
-    }),
+    billingCountry: profile.country.toUpperCase(),
+    vat,
+    vatTreatment: treatmentOfRule(vat.rule),
     blocked: {
       all: profile.blockedDeposit,
       crypto: profile.blockedDepositCrypto,
@@ -53,11 +71,10 @@ export async function depositCustomer(
 }
 
 /**
- * The VAT rate a customer pays on deposits: none under reverse charge, nor outside the EU
- * (advertising services are taxed where the customer is: VAT Directive art. 44, 59).
+ * The VAT rate a customer pays on deposits: the rate of the place of supply (modules/tax),
+ * none under reverse charge nor outside the EU.
  */
-export const depositVatPercent = (customer: Pick<DepositCustomer, 'vatTreatment'>, config: Pick<Config, 'payments'>) =>
-  customer.vatTreatment === 'standard' ? config.payments.vatRatePercent : 0;
+export const depositVatPercent = (customer: Pick<DepositCustomer, 'vat'>) => customer.vat.ratePercent;
 
 /**
  * Campaigns in a qualifying state for the deposit screen's second step (spec 001 §2): one

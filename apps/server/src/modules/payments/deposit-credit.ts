@@ -8,15 +8,17 @@ type PaymentRow = typeof payments.$inferSelect;
 
 /**
  * The one place a deposit reaches the ledger: what arrived leaves the provider's clearing
- * account, split into the user's balance, the processing fee and the VAT. Idempotent by the
+ * account, split into the user's balance, the processing fee and the VAT (owed to the country
+ * whose VAT the payment carries). Idempotent by the
  * payment: a second call for the same payment, even at the same moment, changes nothing.
  */
 export async function postDepositToLedger(
   tx: Tx,
-  payment: Pick<PaymentRow, 'id' | 'userId' | 'method' | 'provider'>,
+  payment: Pick<PaymentRow, 'id' | 'userId' | 'method' | 'provider' | 'vatCountry'>,
   billed: { amountMicros: bigint; feeMicros: bigint; vatMicros: bigint },
 ) {
   return creditDeposit(tx, {
+    vatCountry: payment.vatCountry,
     userId: payment.userId,
     provider: payment.provider as PaymentProvider,
     amountMicros: billed.amountMicros,

@@ -12,13 +12,17 @@ import {
   ownedPayment,
   PROVIDER_UNAVAILABLE,
 } from './payments.service';
-import { paymentsOf, type WebhookProvider } from './providers';
+import { payerCountry, paymentsOf, type WebhookProvider } from './providers';
 
 /** Deposits (spec 001 §7); paths, roles and schemas are in the contract. */
 export const depositRoutes = [
   route(api.overview, async ({ ctx, auth }) => deposits.depositOverview(ctx, auth.user)),
-  route(api.card, async ({ ctx, auth, body }) => deposits.startDeposit(ctx, auth.user, 'card', body.amount)),
-  route(api.crypto, async ({ ctx, auth, body }) => deposits.startDeposit(ctx, auth.user, 'crypto', body.amount)),
+  route(api.card, async ({ ctx, auth, body, request }) =>
+    deposits.startDeposit(ctx, auth.user, 'card', body.amount, payerCountry(ctx, request)),
+  ),
+  route(api.crypto, async ({ ctx, auth, body, request }) =>
+    deposits.startDeposit(ctx, auth.user, 'crypto', body.amount, payerCountry(ctx, request)),
+  ),
   route(api.cryptoId, async ({ ctx, auth }) => deposits.openCryptoPayment(ctx.db, auth.user.id)),
   route(api.bankTransfer, async ({ ctx, auth }) => deposits.bankTransferDetails(ctx, auth.user)),
   route(api.payment, async ({ ctx, auth, body, request }) => {

@@ -28,6 +28,7 @@ import { bankTransferReferences, paymentEvents, payments } from '../../db/schema
 import { users } from '../../db/schema/users';
 import type { UserRow } from '../sessions/sessions.service';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
+import { locationEvidence } from '../tax/tax.service';
 import { type DepositCustomer, depositCustomer, depositVatPercent, hasQualifyingCampaign } from './customer';
 import { fulfilDeposit } from './deposit-credit';
 import { newPaymentId, openPayment, type PaymentRow, settlePaid } from './payments.service';
@@ -112,8 +113,9 @@ export async function depositOverview(ctx: Pick<AppContext, 'db' | 'config'>, us
     balance: toEuros(balance[0]?.balance ?? 0n),
     latestDeposits: latest.map(toDepositRow),
     fees: config.payments.fees,
-    vatPercent: depositVatPercent(customer, config),
+    vatPercent: depositVatPercent(customer),
     vatTreatment: customer.vatTreatment,
+    vat: customer.vat,
     blocked: customer.blocked,
     steps: { billingDetails: customer.hasBillingDetails, qualifyingCampaign: qualifying },
     cardDepositedToday: toEuros(card),
@@ -128,16 +130,17 @@ function assertMayDeposit(customer: DepositCustomer, method: 'card' | 'crypto' |
   if (!customer.hasBillingDetails) throw conflict(DEPOSIT_MESSAGES.detailsRequired);
 }
 
+/** Fee and VAT of a payment: the VAT at the rate of the customer's place of supply (modules/tax). */
 export function breakdownFor(
   config: Pick<Config, 'payments'>,
-  customer: Pick<DepositCustomer, 'vatTreatment'>,
+  customer: Pick<DepositCustomer, 'vat'>,
   method: 'card' | 'crypto',
   amountMicros: bigint,
 ): DepositBreakdown {
   return depositBreakdown({
     amountMicros,
     method,
-    vatRatePercent: depositVatPercent(customer, config),
+    vatRatePercent: depositVatPercent(customer),
     reverseCharge: false,
     fees: config.payments.fees,
   });
@@ -153,6 +156,7 @@ export async function startDeposit(
   user: UserRow,
   method: 'card' | 'crypto',
   euros: number,
+  payerCountry: string | null = null,
 ): Promise<DepositRedirect> {
   const { db, config } = ctx;
   const customer = await depositCustomer(db, config, user.id);
@@ -175,6 +179,8 @@ export async function startDeposit(
       purpose: 'deposit',
       method,
       breakdown: breakdownFor(config, customer, method, amountMicros),
+      vat: customer.vat,
+      evidence: locationEvidence({ billingCountry: customer.billingCountry, ipCountry: payerCountry }),
       description: `${config.productName} deposit`,
       customerEmail: user.email,
       returnPath: method === 'card' ? paths.billing.depositCard : paths.billing.depositCrypto,
@@ -252,7 +258,7 @@ export async function bankTransferDetails(
           address: [...issuer.addressLines, issuer.country].join(', '),
         }
       : null,
-    vatPercent: depositVatPercent(customer, config),
+    vatPercent: depositVatPercent(customer),
   };
 }
 
@@ -307,7 +313,7 @@ export async function confirmBankTransfer(
     const [user] = await tx.select().from(users).where(eq(users.id, ref.userId)).limit(1);
     if (!user) throw new Error(`No account has the reference ${reference}.`);
     const customer = await depositCustomer(tx, config, user.id);
-    const vatPercent = depositVatPercent(customer, config);
+    const vatPercent = depositVatPercent(customer);
     const { amountMicros, vatMicros } = splitReceivedTransfer(receivedMicros, vatPercent);
     if (amountMicros < BigInt(DEPOSIT_LIMITS.minEuros) * MICROS_PER_EURO)
       throw new Error(
@@ -328,6 +334,9 @@ export async function confirmBankTransfer(
         vatPercent,
         vatMicros,
         totalMicros: receivedMicros,
+        vatRule: customer.vat.rule,
+        vatCountry: customer.vat.country,
+        billingCountry: customer.billingCountry,
         bankReference: reference,
       })
       .returning();

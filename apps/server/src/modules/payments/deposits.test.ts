@@ -61,6 +61,7 @@ describe('the deposit screen', () => {
       fees: { cryptoProcessingFeePercent: 1, cardFeePercent: 0 },
       vatPercent: 23,
       vatTreatment: 'standard',
+      vat: { rule: 'domestic', country: 'IE', ratePercent: 23, wording: 'VAT 23 % (Ireland)' },
       blocked: { all: false, crypto: false, card: false },
       steps: { billingDetails: false, qualifyingCampaign: false },
       cardDepositedToday: 0,
@@ -104,7 +105,12 @@ describe('the deposit screen', () => {
       vatCode: 'DE1',
       vatValid: false,
     });
-    expect(await overview(unconfirmed.headers)).toMatchObject({ vatPercent: 23, vatTreatment: 'standard' });
+    // Without a confirmed number a German company pays German VAT (through the OSS), not the issuer's.
+    expect(await overview(unconfirmed.headers)).toMatchObject({
+      vatPercent: 19,
+      vatTreatment: 'standard',
+      vat: { rule: 'oss' },
+    });
     const abroad = await depositor(app, { country: 'US' });
     expect(await overview(abroad.headers)).toMatchObject({ vatPercent: 0, vatTreatment: 'outside_scope' });
 

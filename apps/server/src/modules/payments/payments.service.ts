@@ -17,6 +17,7 @@ import { paymentEvents, payments } from '../../db/schema/payments';
 import { AppError, notFound } from '../../lib/errors';
 import type { PaidPurposes } from './paid-purposes';
 import type { PaymentRow } from './types';
+import type { LocationEvidence, VatDecision } from '../tax/tax.service';
 
 /**
  * Payments (docs/decisions/011-payments.md, 014-deposits.md): open a payment at a provider,
@@ -43,6 +44,10 @@ export type NewPayment = {
   customerEmail: string | null;
   /** Paths of the web app the browser comes back to; `payment` and `paymentId` are added. */
   returnPath: string;
+  /** The VAT decided for this payment (modules/tax), whose rate the breakdown applied. */
+  vat?: Pick<VatDecision, 'rule' | 'country'> | null;
+  /** Evidence of the customer's location when the payment was opened. */
+  evidence?: LocationEvidence | null;
 };
 
 /**
@@ -54,7 +59,7 @@ export type NewPayment = {
 export async function insertPayment(
   db: Db,
   provider: PaymentProvider,
-  input: Pick<NewPayment, 'userId' | 'purpose' | 'method' | 'breakdown'>,
+  input: Pick<NewPayment, 'userId' | 'purpose' | 'method' | 'breakdown' | 'vat' | 'evidence'>,
   beforeInsert?: (tx: Tx) => Promise<void>,
   afterInsert?: (tx: Tx, payment: PaymentRow) => Promise<void>,
 ): Promise<PaymentRow> {
@@ -75,6 +80,12 @@ export async function insertPayment(
         vatPercent: breakdown.vatPercent,
         vatMicros: breakdown.vatMicros,
         totalMicros: breakdown.totalMicros,
+        vatRule: input.vat?.rule ?? null,
+        vatCountry: input.vat?.country ?? null,
+        billingCountry: input.evidence?.billingCountry ?? null,
+        ipCountry: input.evidence?.ipCountry ?? null,
+        cardCountry: input.evidence?.cardCountry ?? null,
+        locationAgrees: input.evidence?.agrees ?? null,
       })
       .returning();
     if (!row) throw new Error('payment insert returned nothing');

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { createGeo, type Geo, UNKNOWN_COUNTRY } from '../../adapters/geo/geo';
 import { COINGATE_API_URLS } from '../../adapters/payments/coingate';
 import { createPayments, type Payments, type PaymentsSettings } from '../../adapters/payments/payments';
 import type { Config } from '../../config';
@@ -42,4 +44,21 @@ export function paymentsSettings(config: Config): PaymentsSettings {
 export function paymentsOf(ctx: Pick<AppContext, 'config' | 'payments'>): Payments {
   ctx.payments ??= createPayments(paymentsSettings(ctx.config));
   return ctx.payments;
+}
+
+const geoByConfig = new WeakMap<Config, Geo>();
+
+/**
+ * The payer's country from their IP address (the delivery's source: a trusted proxy's header
+ * or a GeoLite2 file), kept with the payment as evidence of where the customer is; null when
+ * unknown.
+ */
+export function payerCountry(ctx: Pick<AppContext, 'config'>, request: FastifyRequest): string | null {
+  let geo = geoByConfig.get(ctx.config);
+  if (!geo) {
+    geo = createGeo(ctx.config);
+    geoByConfig.set(ctx.config, geo);
+  }
+  const country = geo.country(request.ip, request.headers);
+  return country === UNKNOWN_COUNTRY ? null : country;
 }

@@ -15,6 +15,9 @@ beforeAll(async () => {
     ALLOW_SANDBOX: '1',
     PUBLIC_URL: 'https://ads.example',
     TOTP_ENCRYPTION_KEY: 'ab'.repeat(32),
+    INVOICE_ISSUER_NAME: 'Cryptads Ltd',
+    INVOICE_ISSUER_ADDRESS: '1 Harbour Road|Dublin 2',
+    INVOICE_ISSUER_VAT: 'IE6388047V',
     AUTH_RATE_LIMIT_MAX: '1000',
     DEMO_TRAFFIC: 'off',
   });

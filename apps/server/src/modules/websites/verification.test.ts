@@ -196,6 +196,9 @@ describe('VERIFY_ALLOW_PRIVATE setting', () => {
     SMTP_URL: 'smtp://mail.example',
     PUBLIC_URL: 'https://ads.example',
     TOTP_ENCRYPTION_KEY: 'ab'.repeat(32),
+    INVOICE_ISSUER_NAME: 'Cryptads Ltd',
+    INVOICE_ISSUER_ADDRESS: '1 Harbour Road|Dublin 2',
+    INVOICE_ISSUER_VAT: 'IE6388047V',
   };
 
   it('is off by default with a 5 second deadline', () => {

@@ -6,6 +6,7 @@ import { formatMicros, formatNumber } from '../../../lib/format';
 import { useAdminOverview } from '../api/queries';
 import { adminApi } from '../api/client';
 import { CommandButton } from '../components/command-button';
+import { OssReturnDownload } from '../components/oss-return-download';
 import { ErrorNotice, LoadingCard } from '../components/states';
 import { QUEUE_LABELS, QUEUE_NAMES } from '../lib/queues';
 
@@ -39,13 +40,16 @@ export function OverviewPage() {
             {overview.data ? `Today (${overview.data.day}, UTC) across the network.` : 'Today across the network.'}
           </Text>
         </div>
-        <CommandButton
-          label="Check the ledger"
-          title="Check the ledger?"
-          message="Verifies the ledger's invariants (accounts sum to zero, cached balances, no negative customer account, both legs of each transfer, holds). It reads only."
-          run={() => adminApi.ledgerCheck({})}
-          testId="ledger-check"
-        />
+        <Group gap="sm" align="flex-end">
+          <OssReturnDownload />
+          <CommandButton
+            label="Check the ledger"
+            title="Check the ledger?"
+            message="Verifies the ledger's invariants (accounts sum to zero, cached balances, no negative customer account, both legs of each transfer, holds). It reads only."
+            run={() => adminApi.ledgerCheck({})}
+            testId="ledger-check"
+          />
+        </Group>
       </Group>
       {overview.isPending ? (
         <LoadingCard rows={4} testId="overview-loading" />

@@ -52,7 +52,9 @@ export function CardPanel({
           description={description}
           onBlur={amount.touch}
         />
-        {amount.breakdown ? <CostBreakdown breakdown={amount.breakdown} feeLabel="Card fee" /> : null}
+        {amount.breakdown ? (
+          <CostBreakdown breakdown={amount.breakdown} feeLabel="Card fee" vat={overview.vat} />
+        ) : null}
         <Text size="xs" c="dimmed">
           You pay on our payment provider's secure page; your card details never reach us.
         </Text>

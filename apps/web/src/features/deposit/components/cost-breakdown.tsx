@@ -1,15 +1,26 @@
 import { Table, Text } from '@mantine/core';
 import type { DepositBreakdown } from '@cryptads/contract/billing-messages';
 import { formatEuros, microsToEuros } from '@cryptads/contract/money';
+import type { VatSummary } from '@cryptads/contract/vat';
 import { formatPercent } from '../methods';
 
 const euros = (micros: bigint) => formatEuros(microsToEuros(micros));
 
 /**
  * What a deposit costs (spec 001 §5): the amount credited, the processing fee (crypto), VAT
- * on both, and the total the provider charges. Lines without a charge are left out.
+ * on both, and the total the provider charges. A fee without a charge is left out; the VAT
+ * line always says which VAT applies ('VAT 19 % (Germany)', 'Reverse charge', 'Outside the
+ * scope of EU VAT'), as the invoice will.
  */
-export function CostBreakdown({ breakdown, feeLabel }: { breakdown: DepositBreakdown; feeLabel: string }) {
+export function CostBreakdown({
+  breakdown,
+  feeLabel,
+  vat,
+}: {
+  breakdown: DepositBreakdown;
+  feeLabel: string;
+  vat: VatSummary;
+}) {
   const rows: [string, bigint, string][] = [
     ['Amount credited to your balance', breakdown.amountMicros, 'amount'],
     ...(breakdown.feePercent > 0
@@ -19,9 +30,7 @@ export function CostBreakdown({ breakdown, feeLabel }: { breakdown: DepositBreak
           string,
         ][])
       : []),
-    ...(breakdown.vatPercent > 0
-      ? ([[`VAT (${formatPercent(breakdown.vatPercent)})`, breakdown.vatMicros, 'vat']] as [string, bigint, string][])
-      : []),
+    [vat.wording, breakdown.vatMicros, 'vat'],
   ];
   return (
     <Table withRowBorders={false} verticalSpacing={4} horizontalSpacing={0} data-testid="cost-breakdown">

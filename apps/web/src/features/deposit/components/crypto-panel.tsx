@@ -90,7 +90,9 @@ export function CryptoPanel({
           description={limits}
           onBlur={amount.touch}
         />
-        {amount.breakdown ? <CostBreakdown breakdown={amount.breakdown} feeLabel="Processing fee" /> : null}
+        {amount.breakdown ? (
+          <CostBreakdown breakdown={amount.breakdown} feeLabel="Processing fee" vat={overview.vat} />
+        ) : null}
         <Button type="submit" loading={start.isPending} w="fit-content" data-testid="crypto-generate">
           Generate Payment URL
         </Button>

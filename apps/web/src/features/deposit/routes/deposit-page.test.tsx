@@ -55,6 +55,7 @@ beforeEach(() => {
     fees: { cryptoProcessingFeePercent: 1, cardFeePercent: 0 },
     vatPercent: 23,
     vatTreatment: 'standard',
+    vat: { rule: 'domestic', country: 'IE', ratePercent: 23, wording: 'VAT 23 % (Ireland)' },
     blocked: { all: false, crypto: false, card: false },
     steps: { billingDetails: true, qualifyingCampaign: true },
     cardDepositedToday: 0,
@@ -201,13 +202,40 @@ describe('DepositPage', () => {
     expect(await screen.findByText(DEPOSIT_MESSAGES.providerUnavailable)).toBeInTheDocument();
   });
 
-  it('charges no VAT to a reverse-charge customer', async () => {
+  it('charges no VAT to a reverse-charge customer and says so', async () => {
     const user = userEvent.setup();
     overview.vatPercent = 0;
     overview.vatTreatment = 'reverse_charge';
+    overview.vat = { rule: 'reverse_charge', country: 'DE', ratePercent: 0, wording: 'Reverse charge' };
     renderAt('/billing/deposit/card-payment');
     await user.type(await amountInput(), '150');
-    expect(screen.queryByTestId('breakdown-vat')).not.toBeInTheDocument();
+    const breakdown = screen.getByTestId('cost-breakdown');
+    expect(within(breakdown).getByRole('rowheader', { name: 'Reverse charge' })).toBeInTheDocument();
+    expect(screen.getByTestId('breakdown-vat')).toHaveTextContent('€0.00');
+    expect(screen.getByTestId('breakdown-total')).toHaveTextContent('€150.00');
+  });
+
+  it("charges a consumer elsewhere in the EU their country's VAT and names it", async () => {
+    const user = userEvent.setup();
+    overview.vatPercent = 19;
+    overview.vat = { rule: 'oss', country: 'DE', ratePercent: 19, wording: 'VAT 19 % (Germany)' };
+    renderAt('/billing/deposit/card-payment');
+    await user.type(await amountInput(), '150');
+    const breakdown = screen.getByTestId('cost-breakdown');
+    expect(within(breakdown).getByRole('rowheader', { name: 'VAT 19 % (Germany)' })).toBeInTheDocument();
+    expect(screen.getByTestId('breakdown-vat')).toHaveTextContent('€28.50');
+    expect(screen.getByTestId('breakdown-total')).toHaveTextContent('€178.50');
+  });
+
+  it('says a customer outside the EU is outside the scope of EU VAT', async () => {
+    const user = userEvent.setup();
+    overview.vatPercent = 0;
+    overview.vatTreatment = 'outside_scope';
+    overview.vat = { rule: 'outside_scope', country: 'US', ratePercent: 0, wording: 'Outside the scope of EU VAT' };
+    renderAt('/billing/deposit/card-payment');
+    await user.type(await amountInput(), '150');
+    const breakdown = screen.getByTestId('cost-breakdown');
+    expect(within(breakdown).getByRole('rowheader', { name: 'Outside the scope of EU VAT' })).toBeInTheDocument();
     expect(screen.getByTestId('breakdown-total')).toHaveTextContent('€150.00');
   });
 

@@ -1,0 +1,15 @@
+import { VatQuarterSchema } from '@cryptads/contract/vat';
+import { ossReturn, ossReturnCsv } from '../../modules/tax/tax.service';
+import type { OperatorCommand } from '../types';
+
+export const vatCommands: Record<string, OperatorCommand> = {
+  'oss-return': {
+    args: '<YYYY-Qn>',
+    help: 'print the One-Stop Shop return of a quarter as CSV: VAT per member state and rate (e.g. 2026-Q4)',
+    async run(ctx, [quarter]) {
+      const parsed = VatQuarterSchema.safeParse(quarter ?? '');
+      if (!parsed.success) throw new Error('Give a quarter as YYYY-Qn, e.g. 2026-Q4.');
+      return ossReturnCsv(await ossReturn(ctx.db, parsed.data));
+    },
+  },
+};
