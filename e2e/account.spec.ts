@@ -104,11 +104,11 @@ test.describe('account area', () => {
   test('the access log shows the current session and closes another one', async ({ page, request }) => {
     const user = await loginAsNew(page, request, 'publisher');
     // A second device: a login through the API.
-    const other = await api<{ token: string }>(request, 'POST', '/login', {
+    const other = await api(request, 'POST', '/login', {
       data: { email: user.email, password: user.password, captcha: 'none' },
     });
     expect(other.status).toBe(200);
-    const otherToken = other.body.response.token;
+    const otherToken = other.sessionToken;
 
     await page.goto('/settings/security/');
     const log = page.getByTestId('access-log');

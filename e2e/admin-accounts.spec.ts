@@ -39,12 +39,12 @@ async function newOperator(browser: Browser, name: string) {
   await expect(page.getByTestId('reset-success')).toBeVisible();
 
   // The mandatory 2FA setup screen is admin-queues.spec.ts's; here the API turns it on.
-  const login = await api<{ token: string }>(page.request, 'POST', '/login', {
+  const login = await api(page.request, 'POST', '/login', {
     data: { email, password: STRONG_PASSWORD, captcha: 'none', rememberMe: false },
   });
   expect(login.status).toBe(200);
-  const secret = await enableTwoFactor(page.request, login.body.response.token);
-  await api(page.request, 'POST', '/logout', { token: login.body.response.token });
+  const secret = await enableTwoFactor(page.request, login.sessionToken);
+  await api(page.request, 'POST', '/logout', { token: login.sessionToken });
 
   await loginThroughForm(page, email, STRONG_PASSWORD);
   await expect(page).toHaveURL(/\/login2fa\/$/);
@@ -255,7 +255,7 @@ test('two operators credit, approve, disable, end sessions, publish terms and fi
   await expect(page.getByTestId('audit-table').getByRole('button', { name: /edit|delete/i })).toHaveCount(0);
 });
 
-/** The bearer token the web app keeps in its cookie. */
+/** The session token of the browser's HttpOnly cookie (the test harness reads it; no script in the page can). */
 async function tokenOf(page: Page) {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'cryptads_session');
   return decodeURIComponent(cookie?.value ?? '');

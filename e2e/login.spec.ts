@@ -1,9 +1,12 @@
+import { GENERIC_MESSAGES } from '@cryptads/contract/api';
 import { AUTH_MESSAGES } from '@cryptads/contract/auth-messages';
 import { expect, test } from '@playwright/test';
+import { E2E_URL } from './playwright.config';
 import { checkScreen, screenshot } from './support/a11y';
 import {
   api,
   createVerifiedUser,
+  SESSION_COOKIE,
   enableTwoFactor,
   STRONG_PASSWORD,
   totp,
@@ -38,6 +41,34 @@ test.describe('login', () => {
     // A logged-in visitor is sent away from the public pages.
     await page.goto('/login/');
     await expect(page).toHaveURL('/');
+  });
+
+  test('keeps the session out of the page’s scripts and refuses forms posted from another site', async ({ page }) => {
+    await loginThroughForm(page, 'publisher@cryptads.example', 'Publisher#2026');
+    await expect(page).toHaveURL('/');
+    // The token is in an HttpOnly cookie: the browser holds it, no script in the page reads it.
+    const session = (await page.context().cookies()).find((c) => c.name === SESSION_COOKIE);
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    const visible = await page.evaluate(() => document.cookie);
+    expect(visible).not.toContain(SESSION_COOKIE);
+    expect(visible).not.toContain(session?.value ?? 'no session cookie');
+
+    // Another site's page posts forms at us: a login (login CSRF) and a logout.
+    const attacker = 'http://attacker.test/';
+    const form = (action: string) =>
+      `<form method="post" action="${E2E_URL}${action}"><input name="email" value="x@y.z"></form>` +
+      '<script>document.forms[0].submit()</script>';
+    await page.route(attacker, (route) => route.fulfill({ contentType: 'text/html', body: form('/api/login') }));
+    await page.goto(attacker);
+    await expect(page.locator('body')).toContainText(GENERIC_MESSAGES.crossSiteRequest);
+    await page.unroute(attacker);
+    await page.route(attacker, (route) => route.fulfill({ contentType: 'text/html', body: form('/api/user/logout') }));
+    await page.goto(attacker);
+    await expect(page).toHaveURL(`${E2E_URL}/api/user/logout`);
+    await expect(page.locator('body')).not.toContainText('"ok":true');
+    // Still logged in.
+    await page.goto('/');
+    await expect(page.getByTestId('dashboard')).toBeVisible();
   });
 
   test('an account with an unconfirmed email confirms it in the popup and is logged in', async ({ page, request }) => {

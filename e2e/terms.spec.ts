@@ -29,8 +29,8 @@ test.describe('platform terms', () => {
     expect(operator('terms', 'publish', file)).toMatch(/Published platform terms version \d+/);
     // The demo accounts accept at once, so that other specs sharing this server are not stopped by the modal.
     for (const demo of Object.values(DEMO)) {
-      const login = await api<{ token: string }>(request, 'POST', '/login', { data: { ...demo, captcha: 'none' } });
-      await api(request, 'POST', '/user/signNewTerms', { token: login.body.response.token, data: {} });
+      const login = await api(request, 'POST', '/login', { data: { ...demo, captcha: 'none' } });
+      await api(request, 'POST', '/user/signNewTerms', { token: login.sessionToken, data: {} });
     }
 
     await page.reload();
@@ -51,10 +51,10 @@ test.describe('platform terms', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
     const details = await api<{ currentSignedTerms: number }>(request, 'GET', '/user', {
       token: (
-        await api<{ token: string }>(request, 'POST', '/login', {
+        await api(request, 'POST', '/login', {
           data: { email: user.email, password: user.password, captcha: 'none' },
         })
-      ).body.response.token,
+      ).sessionToken,
     });
     const current = await api<{ version: number }>(request, 'GET', '/currentPlatformTerms');
     expect(details.body.response.currentSignedTerms).toBe(current.body.response.version);

@@ -8,6 +8,13 @@ export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(
 
 type Envelope<T> = { code: number; response: T; reason: string | null };
 
+/** The browser session's cookie (docs/decisions/033-browser-session-cookie.md). */
+export const SESSION_COOKIE = 'cryptads_session';
+
+/**
+ * Calls the API as a program does. `sessionToken` is the token a login or sign-up set in its
+ * HttpOnly cookie (never in the body), to send back as a bearer; '' when it set none.
+ */
 export async function api<T>(
   request: APIRequestContext,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -19,7 +26,12 @@ export async function api<T>(
     headers: opts.token ? { authorization: `Bearer ${opts.token}` } : {},
     ...(opts.data !== undefined ? { data: opts.data } : {}),
   });
-  return { status: res.status(), body: (await res.json()) as Envelope<T> };
+  const sessionToken =
+    res
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`${SESSION_COOKIE}=`))
+      .map((h) => decodeURIComponent(h.value.slice(SESSION_COOKIE.length + 1).split(';')[0] ?? ''))[0] ?? '';
+  return { status: res.status(), body: (await res.json()) as Envelope<T>, sessionToken };
 }
 
 /** The newest mail to an address, read from the dev mailbox the outbox transport serves. */
@@ -46,7 +58,7 @@ export async function verificationCode(request: APIRequestContext, to: string): 
 /** A verified account made through the public API, the way the sign-up screen does it. */
 export async function createVerifiedUser(request: APIRequestContext, role: 'advertiser' | 'publisher') {
   const email = uniqueEmail(role);
-  const reg = await api<{ token: string }>(request, 'POST', '/register', {
+  const reg = await api(request, 'POST', '/register', {
     data: {
       email,
       firstName: 'E2e',
@@ -57,7 +69,7 @@ export async function createVerifiedUser(request: APIRequestContext, role: 'adve
     },
   });
   if (reg.status !== 200) throw new Error(`register failed: ${reg.body.reason}`);
-  const token = reg.body.response.token;
+  const token = reg.sessionToken;
   const code = await verificationCode(request, email);
   const ver = await api(request, 'POST', '/user/emailVerification/validate', { token, data: { code } });
   if (ver.status !== 200) throw new Error(`verification failed: ${ver.body.reason}`);

@@ -1,5 +1,4 @@
 import { expect, type Page } from '@playwright/test';
-import { E2E_URL } from '../playwright.config';
 import { createVerifiedUser } from './api';
 
 /** Types a six-digit code into the six boxes, the way a person does (auto-advance). */
@@ -19,19 +18,15 @@ export async function loginThroughForm(page: Page, email: string, password: stri
 
 /**
  * Every other journey starts logged in, as a returning visitor does: a real login through the
- * API, kept in the cookies the web app reads (apps/web/src/lib/session.ts), then the dashboard.
- * The form itself is covered by login.spec.ts and the journeys that end in a login.
+ * API, whose Set-Cookie lands in the browser's cookies (page.request shares them; the token's
+ * is HttpOnly, docs/decisions/033), then the dashboard. The form itself is covered by
+ * login.spec.ts and the journeys that end in a login.
  */
 export async function logIn(page: Page, { email, password }: { email: string; password: string }) {
   const res = await page.request.post('/api/login', {
     data: { email, password, captcha: 'none', rememberMe: false },
   });
   expect(res.status(), `login of ${email}`).toBe(200);
-  const { token, userType } = ((await res.json()) as { response: { token: string; userType: number } }).response;
-  await page.context().addCookies([
-    { name: 'cryptads_session', value: encodeURIComponent(token), url: E2E_URL },
-    { name: 'cryptads_user_type', value: String(userType), url: E2E_URL },
-  ]);
   await page.goto('/');
   await expect(page.getByTestId('dashboard')).toBeVisible();
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from './app';
 import { currentTotp } from './lib/totp';
-import { bearer, body, codeFromMail, lastMailTo, registerViaApi } from './testing/helpers';
+import { bearer, body, codeFromMail, lastMailTo, registerViaApi, sessionTokenOf } from './testing/helpers';
 import { createTestApp, type TestApp } from './testing/test-app';
 
 /** Everything the server writes to its log, with the production logger settings. */
@@ -44,7 +44,7 @@ describe('the server log', () => {
     // Login, a wrong password, and two-factor.
     await post('/api/login', { email, password: keep('Wrong!Passw0rd'), captcha: 'x' });
     const login = await post('/api/login', { email, password, captcha: 'x' });
-    const token = keep(body<{ token: string }>(login).response.token);
+    const token = keep(sessionTokenOf(login));
     const headers = { ...bearer(token), cookie: `session=${token}` };
     const setup = body<{ secret: string }>(
       await app.inject({ method: 'GET', url: '/api/user/twoFactor/request', headers }),
@@ -56,7 +56,7 @@ describe('the server log', () => {
     const credentialsToken = keep(body<{ credentialsToken: string }>(challenge).response.credentialsToken);
     const loginCode = keep(await currentTotp(setup.secret));
     const second = await post('/api/login', { credentialsToken, twoFactorCode: loginCode, captcha: 'x' });
-    keep(body<{ token: string }>(second).response.token);
+    keep(sessionTokenOf(second));
 
     // Recovery, including the page the link opens.
     await post('/api/recovery', { email, captcha: 'x' });

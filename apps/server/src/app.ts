@@ -56,6 +56,7 @@ import { registerSandboxPage } from './modules/payments/sandbox-page.routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import securityPlugin from './plugins/security';
+import sessionCookiePlugin from './plugins/session-cookie';
 import spaPlugin from './plugins/spa';
 import { roleParts } from './process-role';
 import { afterCommit, eventHandlers, paidPurposes } from './wiring';
@@ -206,6 +207,7 @@ export async function buildApp(opts: BuildOptions) {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(sessionCookiePlugin);
   await app.register(swagger, {
     openapi: {
       info: {

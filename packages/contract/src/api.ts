@@ -34,4 +34,6 @@ export const GENERIC_MESSAGES = {
   badUrl: 'This address is not valid.',
   headersTooLarge: 'The request headers are too large.',
   requestTimeout: 'The request took too long to arrive.',
+  crossSiteRequest:
+    'This request came from another website and was refused. Please open this site directly and try again.',
 } as const;

@@ -48,8 +48,11 @@ export const UserTypeSchema = z.union([
   z.literal(AccountType.Operator),
 ]);
 
+/**
+ * The session itself is in the HttpOnly cookie of the answer, never in its body
+ * (docs/decisions/033-browser-session-cookie.md).
+ */
 export const LoginResponseSchema = z.object({
-  token: z.string(),
   userType: UserTypeSchema,
   verified: z.boolean(),
 });
@@ -87,15 +90,13 @@ export const SignupFormSchema = RegisterInputSchema.omit({ captcha: true, userTy
 export type SignupForm = z.input<typeof SignupFormSchema>;
 
 export const RegisterResponseSchema = z.object({
-  token: z.string(),
   userType: UserTypeSchema,
   verified: z.boolean(),
 });
 export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
 
-/** Stored in the browser between sign-up and verification (spec 000 §3). */
+/** Stored in the browser between sign-up and verification (spec 000 §3); the session is the cookie. */
 export const PendingSignupSchema = z.object({
-  token: z.string(),
   userType: UserTypeSchema,
   signupEmail: z.string(),
 });

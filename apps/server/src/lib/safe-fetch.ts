@@ -69,14 +69,17 @@ for (const [net, prefix] of [
 ] as const)
   blockedV4.addSubnet(net, prefix, 'ipv4');
 // IPv6: unspecified, loopback, every form that embeds an IPv4 (IPv4-compatible ::/96,
-// IPv4-mapped, NAT64, 6to4 2002::/16, Teredo 2001::/32: some stacks route them to a
-// private IPv4), discard, documentation, unique-local, link-local, site-local, multicast.
-// The embedding ranges are refused whole: no public website needs them.
+// IPv4-mapped ::ffff:0:0/96, SIIT's IPv4-translated ::ffff:0:0:0/96, NAT64, 6to4 2002::/16,
+// Teredo 2001::/32: some stacks route them to a private IPv4), discard, documentation,
+// unique-local, link-local, site-local, multicast. The embedding ranges are refused whole:
+// no public website needs them. The BlockList parses each address itself (any spelling:
+// upper case, zeros written out, dotted tail, zone index), so no text pattern can miss one.
 for (const [net, prefix] of [
   ['::', 128],
   ['::1', 128],
   ['::', 96],
   ['::ffff:0:0', 96],
+  ['::ffff:0:0:0', 96],
   ['2002::', 16],
   ['2001::', 32],
   ['64:ff9b::', 96],

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { GENERIC_MESSAGES, AppCode } from '@cryptads/contract/api';
 import { AccountType } from '@cryptads/contract/account';
@@ -14,6 +14,7 @@ import {
   touchSession,
   type UserRow,
 } from '../modules/sessions/sessions.service';
+import { clearSessionCookies, cookieToken, refuseCrossSite } from './session-cookie';
 
 export type Auth = { user: UserRow; session: SessionRow; token: string };
 
@@ -92,22 +93,45 @@ async function checkOperatorSession(ctx: AppContext, found: { user: UserRow; ses
     throw new AppError(403, AUTH_MESSAGES.operatorTwoFactorRequired, { code: AppCode.TwoFactorSetupRequired });
 }
 
+/** The session's token: a program's bearer header first, else the browser's cookie. */
+function sessionToken(request: FastifyRequest): { token: string; byCookie: boolean } | null {
+  const bearer = bearerToken(request);
+  if (bearer) return { token: bearer, byCookie: false };
+  const cookie = cookieToken(request);
+  return cookie ? { token: cookie, byCookie: true } : null;
+}
+
 export default fp(async function auth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
+
+  async function check(request: FastifyRequest, token: string, opts: AuthOptions) {
+    const found = await liveSession(app.ctx, token);
+    if (!found) throw unauthorized();
+    if (found.user.disabledAt) throw new AppError(401, AUTH_MESSAGES.accountDisabled, { code: AppCode.Banned });
+    if (found.session.scope !== 'full' && !opts.allowUnverified)
+      throw new AppError(403, GENERIC_MESSAGES.emailNotVerified);
+    if (found.user.type === AccountType.Operator) await checkOperatorSession(app.ctx, found, opts);
+    if (opts.types && !opts.types.includes(found.user.type as AccountType))
+      throw opts.forbidden ? new AppError(403, opts.forbidden) : forbidden();
+    await touchSession(app.ctx.db, found.session);
+    request.auth = { user: found.user, session: found.session, token };
+  }
+
   app.decorate('requireUser', (opts: AuthOptions = {}) => {
-    const handler: preHandlerAsyncHookHandler = async (request) => {
-      const token = bearerToken(request);
-      if (!token) throw unauthorized();
-      const found = await liveSession(app.ctx, token);
+    const handler: preHandlerAsyncHookHandler = async (request, reply: FastifyReply) => {
+      const found = sessionToken(request);
       if (!found) throw unauthorized();
-      if (found.user.disabledAt) throw new AppError(401, AUTH_MESSAGES.accountDisabled, { code: AppCode.Banned });
-      if (found.session.scope !== 'full' && !opts.allowUnverified)
-        throw new AppError(403, GENERIC_MESSAGES.emailNotVerified);
-      if (found.user.type === AccountType.Operator) await checkOperatorSession(app.ctx, found, opts);
-      if (opts.types && !opts.types.includes(found.user.type as AccountType))
-        throw opts.forbidden ? new AppError(403, opts.forbidden) : forbidden();
-      await touchSession(app.ctx.db, found.session);
-      request.auth = { user: found.user, session: found.session, token };
+      // A browser's cookie is sent whichever site made the request (docs/decisions/033).
+      if (found.byCookie) refuseCrossSite(request, app.ctx.config.publicUrl);
+      try {
+        await check(request, found.token, opts);
+      } catch (error) {
+        // A session that is over (revoked, expired, idle, disabled account): the browser
+        // forgets its cookies with the 401.
+        if (found.byCookie && error instanceof AppError && error.status === 401)
+          clearSessionCookies(reply, app.ctx.config);
+        throw error;
+      }
     };
     return handler;
   });

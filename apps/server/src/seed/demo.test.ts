@@ -11,10 +11,10 @@ import { DESKTOP_UA, delivery, MOBILE_UA } from '../modules/delivery/test-helper
 import { checkLedger } from '../modules/ledger/check';
 import { tempDataDir } from '../modules/campaigns/test-helpers';
 import { createSession } from '../modules/sessions/sessions.service';
-import { bearer, body, drainEvents } from '../testing/helpers';
+import { bearer, body, drainEvents, sessionTokenOf } from '../testing/helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { AppCode } from '@cryptads/contract/api';
-import { DEMO_ACCOUNTS, DEMO_OPERATOR, seedDemo } from './demo';
+import { DEMO_ACCOUNTS, DEMO_OPERATOR, hasDemoWorld, seedDemo } from './demo';
 
 const ADVERTISER = 'advertiser@cryptads.example';
 
@@ -28,6 +28,10 @@ describe('the demo world', () => {
   afterAll(async () => {
     await app.closeAll();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is not there before the seed: the server prints no demo logins for a database without it', async () => {
+    expect(await hasDemoWorld(app.ctx)).toBe(false);
   });
 
   it('serves ads as soon as the seed is done, without waiting for the index refresh', async () => {
@@ -45,6 +49,9 @@ describe('the demo world', () => {
     await delivery(app).engine.start();
   }, 120_000);
 
+  it('is there once seeded, so that every later start prints its logins', async () => {
+    expect(await hasDemoWorld(app.ctx)).toBe(true);
+  });
   it('gives the advertiser a verified company and paid deposits with invoices, its balance unchanged; once', async () => {
     await seedDemo(app.ctx);
     await drainEvents(app);
@@ -102,8 +109,8 @@ describe('the demo world', () => {
       payload: { email: DEMO_OPERATOR.email, password: DEMO_OPERATOR.password, captcha: 'x' },
     });
     expect(login.statusCode).toBe(200);
-    const { token, userType } = body<{ token: string; userType: number }>(login).response;
-    expect(userType).toBe(3);
+    const token = sessionTokenOf(login);
+    expect(body<{ userType: number }>(login).response.userType).toBe(3);
     const overview = await app.inject({ method: 'GET', url: '/api/admin/overview', headers: bearer(token) });
     expect(overview.statusCode).toBe(403);
     expect(overview.json()).toMatchObject({ code: AppCode.TwoFactorSetupRequired });

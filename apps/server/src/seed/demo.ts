@@ -51,6 +51,16 @@ export const DEMO_OPERATOR = {
 
 export type SeedLog = (message: string) => void;
 
+/**
+ * Whether the demo world is in this database (seeded now or on an earlier start): only then
+ * does the server print the demo logins, never in a production that never created them.
+ */
+export async function hasDemoWorld(ctx: AppContext): Promise<boolean> {
+  const emails = [...DEMO_ACCOUNTS.map((a) => a.email), DEMO_OPERATOR.email];
+  const [row] = await ctx.db.select({ n: count() }).from(users).where(inArray(users.email, emails));
+  return (row?.n ?? 0) > 0;
+}
+
 /** Creates the demo world; idempotent per account. */
 export async function seedDemo(ctx: AppContext, opts: { log?: SeedLog } = {}) {
   // Terms version 1 (the demo accounts accepted it when they signed up) and announcements.

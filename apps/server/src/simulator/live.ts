@@ -1,4 +1,5 @@
 import { AdFormat } from '@cryptads/contract/campaigns';
+import { SESSION_COOKIE } from '@cryptads/contract/session';
 import { createRng, type Rng } from './random';
 import { createVisitorGenerator, ctrFor, hostileVisitor, type Visitor } from './visitors';
 
@@ -241,6 +242,8 @@ export async function discoverZones(
   baseUrl: string,
   credentials: { email: string; password: string },
 ): Promise<LiveZone[]> {
+  // The login's session arrives in its Set-Cookie (docs/decisions/033); sent back as a bearer.
+  let sessionCookie: string | null = null;
   const call = async <T>(method: string, path: string, token?: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${baseUrl}/api${path}`, {
       method,
@@ -254,20 +257,24 @@ export async function discoverZones(
     const envelope = (await res.json().catch(() => null)) as ApiEnvelope<T> | null;
     if (!res.ok || !envelope || envelope.code !== 200)
       throw new Error(`${method} /api${path} answered ${res.status}: ${envelope?.reason ?? 'no envelope'}`);
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      if (pair.startsWith(`${SESSION_COOKIE}=`))
+        sessionCookie = decodeURIComponent(pair.slice(SESSION_COOKIE.length + 1));
+    }
     return envelope.response;
   };
-  const login = await call<{ token: string; userType: number }>('POST', '/login', undefined, {
-    ...credentials,
-    captcha: 'none',
-  });
+  const login = await call<{ userType: number }>('POST', '/login', undefined, { ...credentials, captcha: 'none' });
   if (login.userType !== 2) throw new Error(`${credentials.email} is not a publisher account`);
-  const sites = await call<{ id: number; status: number }[]>('GET', '/websites', login.token);
+  if (!sessionCookie) throw new Error('the login answered no session cookie');
+  const token: string = sessionCookie;
+  const sites = await call<{ id: number; status: number }[]>('GET', '/websites', token);
   const zones: LiveZone[] = [];
   for (const site of sites) {
     if (site.status !== 1) continue;
     const detail = await call<{
       zones: { unique: string; type: number; size: string | null; status: number; snippets: unknown[] }[];
-    }>('GET', `/websites/${site.id}`, login.token);
+    }>('GET', `/websites/${site.id}`, token);
     for (const z of detail.zones)
       if (z.status === 1 && z.snippets.length > 0) zones.push({ unique: z.unique, format: z.type, size: z.size });
   }

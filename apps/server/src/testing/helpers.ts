@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { SESSION_COOKIE } from '@cryptads/contract/session';
 import { users } from '../db/schema/users';
 import { randomToken } from '../lib/crypto';
 import { hashPassword } from '../lib/password';
@@ -20,6 +21,14 @@ export function body<T = unknown>(res: { body: string }) {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * The session token a login or sign-up answered in its HttpOnly cookie, as a program reads it
+ * to call the API with a bearer header (docs/decisions/033); '' when it set none.
+ */
+export function sessionTokenOf(res: { cookies: { name: string; value: string }[] }): string {
+  return res.cookies.find((c) => c.name === SESSION_COOKIE && c.value !== '')?.value ?? '';
+}
 
 /**
  * A verified user of the given role with a full session, created directly in the database
@@ -121,7 +130,7 @@ export async function registerViaApi(
     ...overrides,
   };
   const res = await app.inject({ method: 'POST', url: '/api/register', payload: input, ...opts });
-  const token = res.statusCode === 200 ? body<{ token: string }>(res).response.token : '';
+  const token = res.statusCode === 200 ? sessionTokenOf(res) : '';
   return { res, token, email: String(input.email).trim().toLowerCase(), password: String(input.password) };
 }
 

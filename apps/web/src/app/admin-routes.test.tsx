@@ -103,7 +103,7 @@ afterEach(() => clearSession());
 
 describe('the back office’s routes', () => {
   it('lands an operator on the overview, with each queue’s size in the menu', async () => {
-    saveSession({ token: 'op', userType: 3 });
+    saveSession({ userType: 3 });
     serve(answer(userEndpoints.details, user(3)));
     renderApp('/');
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/admin/'));
@@ -118,7 +118,7 @@ describe('the back office’s routes', () => {
 
   it('keeps an operator without two-factor on the set-up screen until it is on', async () => {
     twoFactor = 0;
-    saveSession({ token: 'op', userType: 3 });
+    saveSession({ userType: 3 });
     serve(answer(userEndpoints.details, user(3)));
     renderApp('/admin/queues/payouts/');
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/admin/setup-2fa/'));
@@ -133,7 +133,7 @@ describe('the back office’s routes', () => {
   });
 
   it('answers a customer at /admin/ as an unknown page', async () => {
-    saveSession({ token: 'adv', userType: 1 });
+    saveSession({ userType: 1 });
     serve(answer(userEndpoints.details, user(1)));
     renderApp('/admin/');
     expect(await screen.findByText('404')).toBeInTheDocument();

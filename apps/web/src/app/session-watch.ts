@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { SESSION_CHECK_INTERVAL_MS } from '@cryptads/contract/limits';
-import { getSessionToken, refreshSession } from '../lib/session';
+import { getSession, refreshSession } from '../lib/session';
 
 /**
  * Spec 000 §4: every minute, a session whose cookie is gone (expired, cleared in another
@@ -11,12 +11,12 @@ import { getSessionToken, refreshSession } from '../lib/session';
 export function useSessionWatch() {
   const queryClient = useQueryClient();
   useEffect(() => {
-    let lastToken = getSessionToken();
+    let last = getSession();
     const timer = window.setInterval(() => {
-      const token = getSessionToken();
-      if (lastToken && !token) queryClient.clear();
-      if (token !== lastToken) refreshSession();
-      lastToken = token;
+      const session = getSession();
+      if (last && !session) queryClient.clear();
+      if (session !== last) refreshSession();
+      last = session;
     }, SESSION_CHECK_INTERVAL_MS);
     return () => window.clearInterval(timer);
   }, [queryClient]);

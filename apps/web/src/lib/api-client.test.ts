@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelopeResponse } from '../testing/render';
 import { ApiError, apiRequest, configureApiClient } from './api-client';
-import { saveSession, saveTempCredentials } from './session';
+import { clearSession, saveSession } from './session';
 
 const onUnauthorized = vi.fn();
 const onBanned = vi.fn();
@@ -17,11 +17,10 @@ beforeEach(() => {
 
 afterEach(() => configureApiClient({ onUnauthorized: () => {}, onBanned: () => {} }));
 
-const headersOfCall = (index: number) => {
-  const init = fetchMock.mock.calls[index]?.[1] as RequestInit | undefined;
+const sentHeaders = () => {
+  const init = fetchMock.mock.calls[0]?.[1] as RequestInit | undefined;
   return (init?.headers ?? {}) as Record<string, string>;
 };
-const sentHeaders = () => headersOfCall(0);
 
 describe('apiRequest', () => {
   it('returns the envelope response of a success', async () => {
@@ -47,21 +46,14 @@ describe('apiRequest', () => {
     expect(sentHeaders().Authorization).toBeUndefined();
   });
 
-  it('sends the session cookie token as a bearer', async () => {
-    saveSession({ token: 'session-token', userType: 1 });
+  it('leaves the session to its same-origin cookie: no Authorization header while logged in', async () => {
+    saveSession({ userType: 1 });
     fetchMock.mockResolvedValue(envelopeResponse({}));
     await apiRequest('/user');
-    expect(sentHeaders().Authorization).toBe('Bearer session-token');
-  });
-
-  it('falls back to the temporary credentials, and an explicit token wins over both', async () => {
-    saveTempCredentials({ token: 'temp-token', email: 'a@b.co' });
-    fetchMock.mockImplementation(async () => envelopeResponse({}));
-    await apiRequest('/user/emailVerification/request', { body: {} });
-    expect(sentHeaders().Authorization).toBe('Bearer temp-token');
-    await apiRequest('/user/emailVerification/request', { body: {}, token: 'pending-token' });
-    const second = headersOfCall(1);
-    expect(second.Authorization).toBe('Bearer pending-token');
+    expect(sentHeaders().Authorization).toBeUndefined();
+    const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
+    expect(init.credentials).toBe('same-origin');
+    clearSession();
   });
 
   it('throws an http ApiError with the envelope code, reason and response', async () => {

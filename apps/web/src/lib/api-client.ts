@@ -10,7 +10,6 @@ import {
   type RouteDef,
 } from '@cryptads/contract/endpoint';
 import { AppCode } from '@cryptads/contract/app-codes';
-import { getSessionToken, getTempCredentials } from './session';
 
 /** Base path of the customer API (DESIGN §2). */
 export const API_BASE = '/api';
@@ -80,8 +79,6 @@ export type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
-  /** An explicit bearer token (the pending sign-up's), instead of the stored ones. */
-  token?: string;
   /**
    * Login, 2FA, registration, recovery and verification calls show their 401 as a reason
    * instead of logging out. A 401 with code 99 still leads to the banned page.
@@ -93,9 +90,8 @@ export type RequestOptions<T> = {
 
 /** Calls `/api{path}` and returns the envelope's `response`, or throws an ApiError. */
 export async function apiRequest<T>(path: string, opts: RequestOptions<T> = {}): Promise<T> {
+  // The session travels in its HttpOnly cookie (docs/decisions/033), never in a header.
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = opts.token ?? getSessionToken() ?? getTempCredentials()?.token ?? null;
-  if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = opts.body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';
 
@@ -162,7 +158,7 @@ export type CallInput<E extends EndpointDef> = (E['params'] extends z.ZodType
   : { params?: undefined }) &
   (E['query'] extends z.ZodType ? { query: QueryOf<E> } : { query?: undefined }) &
   (E['body'] extends z.ZodType ? { body: BodyOf<E> } : { body?: undefined }) &
-  Pick<RequestOptions<ResponseOf<E>>, 'signal' | 'token' | 'authCall'>;
+  Pick<RequestOptions<ResponseOf<E>>, 'signal' | 'authCall'>;
 
 /** A typed fetcher: its input is optional when the endpoint takes no params, query or body. */
 export type EndpointCall<E extends EndpointDef> =
@@ -172,16 +168,15 @@ export type EndpointCall<E extends EndpointDef> =
 
 /** Calls one endpoint of the contract's table with its method and path. */
 export function callEndpoint<E extends EndpointDef>(route: RouteDef, input: CallInput<E>): Promise<ResponseOf<E>> {
-  const { params, query, body, signal, token, authCall } = input as {
+  const { params, query, body, signal, authCall } = input as {
     params?: Record<string, unknown>;
     query?: Record<string, unknown>;
     body?: unknown;
-  } & Pick<RequestOptions<unknown>, 'signal' | 'token' | 'authCall'>;
+  } & Pick<RequestOptions<unknown>, 'signal' | 'authCall'>;
   return apiRequest<ResponseOf<E>>(`${buildPath(route.path, params)}${buildQuery(query)}`, {
     method: route.method,
     body,
     signal,
-    token,
     authCall,
   });
 }
@@ -232,12 +227,9 @@ export function fileNameFromDisposition(header: string | null): string | null {
  * does (ApiError, 401 → logout, 99 → banned).
  */
 export async function apiDownload(path: string, opts: { signal?: AbortSignal } = {}): Promise<DownloadedFile> {
-  const headers: Record<string, string> = {};
-  const token = getSessionToken() ?? getTempCredentials()?.token ?? null;
-  if (token) headers.Authorization = `Bearer ${token}`;
   let res: Response;
   try {
-    res = await fetch(`${API_BASE}${path}`, { headers, signal: opts.signal, credentials: 'same-origin' });
+    res = await fetch(`${API_BASE}${path}`, { signal: opts.signal, credentials: 'same-origin' });
   } catch (cause) {
     if (opts.signal?.aborted) throw cause;
     throw new ApiError('fetch', { cause });

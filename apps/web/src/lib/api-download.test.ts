@@ -30,8 +30,8 @@ describe('fileNameFromDisposition', () => {
 });
 
 describe('apiDownload', () => {
-  it('answers the bytes and the file name, asking with the session', async () => {
-    saveSession({ token: 'tok-1', userType: 1 });
+  it('answers the bytes and the file name, asking with the session cookie (never a token the page holds)', async () => {
+    saveSession({ userType: 1 });
     fetchMock.mockResolvedValue(
       new Response(new Uint8Array([37, 80, 68, 70]), {
         headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="a.pdf"' },
@@ -41,9 +41,9 @@ describe('apiDownload', () => {
     expect(file.fileName).toBe('a.pdf');
     expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(new Uint8Array([37, 80, 68, 70]));
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/billing/history/deposit-x');
-    expect((fetchMock.mock.calls[0]?.[1] as RequestInit | undefined)?.headers).toEqual({
-      Authorization: 'Bearer tok-1',
-    });
+    const init = fetchMock.mock.calls[0]?.[1] as RequestInit | undefined;
+    expect(init?.headers).toBeUndefined();
+    expect(init?.credentials).toBe('same-origin');
   });
 
   it('throws the envelope of a failure and logs out on 401', async () => {

@@ -1,18 +1,17 @@
 import { useSyncExternalStore } from 'react';
 import type { AccountType } from '@cryptads/contract/account';
 import { SESSION_COOKIE_DAYS } from '@cryptads/contract/limits';
+import { USER_TYPE_COOKIE } from '@cryptads/contract/session';
 
 /**
- * The login session (spec 000 §4): the token lives in a cookie for 28 days, the account type
- * beside it. "Temporary credentials" (a token that may only call the email-verification
- * endpoints) live in sessionStorage and never count as being logged in.
+ * The login session (docs/decisions/033-browser-session-cookie.md): the server keeps its token
+ * in an HttpOnly cookie that no script reads, and sets the account type beside it in a
+ * readable cookie. That second cookie is what the app reads to know that someone is logged in
+ * and as what; the server clears both on logout and on any 401 of a session that is over.
  */
-export const SESSION_COOKIE = 'cryptads_session';
-export const USER_TYPE_COOKIE = 'cryptads_user_type';
-export const TEMP_CREDENTIALS_KEY = 'cryptads_temp_credentials';
+export { USER_TYPE_COOKIE };
 
-export type Session = { token: string; userType: AccountType };
-export type TempCredentials = { token: string; email: string };
+export type Session = { userType: AccountType };
 
 function readCookie(name: string): string | null {
   for (const part of document.cookie.split(';')) {
@@ -24,52 +23,48 @@ function readCookie(name: string): string | null {
 
 function writeCookie(name: string, value: string, maxAgeSeconds: number) {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: the session cookie is the spec's storage (spec 000 §4).
+  // biome-ignore lint/suspicious/noDocumentCookie: only the readable account-type cookie, never the session's token.
   document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure}`;
 }
 
 const listeners = new Set<() => void>();
 let snapshot: Session | null = null;
-let snapshotKey = '';
+let snapshotType = 0;
 
 function emit() {
   for (const listener of listeners) listener();
 }
 
-export function getSessionToken(): string | null {
-  const token = readCookie(SESSION_COOKIE);
-  return token ? token : null;
-}
-
 export function getSession(): Session | null {
-  const token = getSessionToken();
   const rawType = Number(readCookie(USER_TYPE_COOKIE) ?? '0');
   const userType = (rawType === 1 || rawType === 2 || rawType === 3 ? rawType : 0) as AccountType;
-  const key = token ? `${token}:${userType}` : '';
   // useSyncExternalStore needs a stable object while nothing changed.
-  if (key !== snapshotKey) {
-    snapshotKey = key;
-    snapshot = token ? { token, userType } : null;
+  if (userType !== snapshotType) {
+    snapshotType = userType;
+    snapshot = userType ? { userType } : null;
   }
   return snapshot;
 }
 
+/**
+ * Records the account-type cookie as a login answer's Set-Cookie does: for component tests,
+ * which have no server. The app itself only calls refreshSession after a login.
+ */
 export function saveSession(session: Session) {
-  const maxAge = SESSION_COOKIE_DAYS * 24 * 60 * 60;
-  writeCookie(SESSION_COOKIE, session.token, maxAge);
-  writeCookie(USER_TYPE_COOKIE, String(session.userType), maxAge);
-  clearTempCredentials();
+  writeCookie(USER_TYPE_COOKIE, String(session.userType), SESSION_COOKIE_DAYS * 24 * 60 * 60);
   emit();
 }
 
+/**
+ * Forgets the session on this page at once (a 401, a disabled account). The HttpOnly token
+ * cookie is the server's to clear: it does with that 401, and with logout.
+ */
 export function clearSession() {
-  writeCookie(SESSION_COOKIE, '', 0);
   writeCookie(USER_TYPE_COOKIE, '', 0);
-  clearTempCredentials();
   emit();
 }
 
-/** Tells subscribers to read the cookie again (the interval check calls it). */
+/** Tells subscribers to read the cookies again (after a login, and the interval check). */
 export function refreshSession() {
   emit();
 }
@@ -83,35 +78,4 @@ export function subscribeSession(listener: () => void) {
 
 export function useSession(): Session | null {
   return useSyncExternalStore(subscribeSession, getSession, () => null);
-}
-
-export function getTempCredentials(): TempCredentials | null {
-  try {
-    const raw = window.sessionStorage.getItem(TEMP_CREDENTIALS_KEY);
-    if (!raw) return null;
-    const parsed: unknown = JSON.parse(raw);
-    if (parsed && typeof parsed === 'object' && 'token' in parsed && typeof parsed.token === 'string') {
-      const email = 'email' in parsed && typeof parsed.email === 'string' ? parsed.email : '';
-      return { token: parsed.token, email };
-    }
-  } catch {
-    // Storage blocked or corrupted: behave as if there were none.
-  }
-  return null;
-}
-
-export function saveTempCredentials(credentials: TempCredentials) {
-  try {
-    window.sessionStorage.setItem(TEMP_CREDENTIALS_KEY, JSON.stringify(credentials));
-  } catch {
-    // Private mode without storage: the popup still works with the token it holds.
-  }
-}
-
-export function clearTempCredentials() {
-  try {
-    window.sessionStorage.removeItem(TEMP_CREDENTIALS_KEY);
-  } catch {
-    // Nothing to clear.
-  }
 }

@@ -39,7 +39,7 @@ export const authEndpoints = defineEndpoints(authRoutes, {
   },
   register: {
     tag,
-    summary: 'Create an account; answers a token that may only verify the email',
+    summary: 'Create an account; opens a session (the cookie) that may only verify the email',
     body: RegisterInputSchema,
     response: RegisterResponseSchema,
   },

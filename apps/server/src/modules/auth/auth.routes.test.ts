@@ -12,6 +12,7 @@ import {
   loginAs,
   registerViaApi,
   STRONG_PASSWORD,
+  sessionTokenOf,
   uniqueEmail,
 } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -26,14 +27,16 @@ afterAll(async () => {
 });
 
 describe('POST /api/register', () => {
-  it('creates an unverified account and answers its token and type', async () => {
-    const { res } = await registerViaApi(app, { userType: 2 });
+  it('creates an unverified account, answers its type and opens the session in an HttpOnly cookie', async () => {
+    const { res, token } = await registerViaApi(app, { userType: 2 });
     expect(res.statusCode).toBe(200);
     const env = body(res);
     expect(env).toMatchObject({ code: 200, reason: null });
     const answer = RegisterResponseSchema.parse(env.response);
-    expect(answer).toEqual({ token: expect.any(String), userType: 2, verified: false });
-    expect(answer.token.length).toBeGreaterThanOrEqual(32);
+    expect(env.response).toEqual({ userType: 2, verified: false });
+    expect(answer).toEqual({ userType: 2, verified: false });
+    expect(token.length).toBeGreaterThanOrEqual(32);
+    expect(res.body).not.toContain(token);
   });
 
   it('mails a six-digit verification code to the new address', async () => {
@@ -184,7 +187,7 @@ describe('POST /api/user/logout', () => {
       url: '/api/login',
       payload: { email: first.email, password: STRONG_PASSWORD, captcha: 'x' },
     });
-    const second = bearer(body<{ token: string }>(login).response.token);
+    const second = bearer(sessionTokenOf(login));
     await app.inject({ method: 'POST', url: '/api/user/logout', headers: first.headers });
     expect((await app.inject({ method: 'GET', url: '/api/user', headers: second })).statusCode).toBe(200);
   });

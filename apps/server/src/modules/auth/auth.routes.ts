@@ -1,42 +1,64 @@
 import { LoginInputSchema, TwoFactorLoginInputSchema } from '@cryptads/contract/auth';
 import { authEndpoints as api } from '@cryptads/contract/endpoints/auth';
+import type { FastifyReply } from 'fastify';
 import type { Config } from '../../config';
 import { parseOrThrow } from '../../lib/envelope';
 import { route } from '../../lib/endpoint-routes';
+import { clearSessionCookies, setSessionCookies, setUserTypeCookie } from '../../plugins/session-cookie';
 import * as auth from './auth.service';
 
 /** Login, sign-up, recovery, email verification and two-factor; paths, roles and schemas are in the contract. */
 export function authRoutes(config: Config) {
   /** Per-IP budget on every endpoint that checks a secret. */
-  const secretLimit = {
-    config: {
-      rateLimit: { max: config.rateLimit.authMax, timeWindow: config.rateLimit.authWindowSeconds * 1000 },
-    },
+  const rateLimit = { max: config.rateLimit.authMax, timeWindow: config.rateLimit.authWindowSeconds * 1000 };
+  const secretLimit = { config: { rateLimit } };
+  /** The public forms a browser posts: also refused from another site (login CSRF). */
+  const publicForm = { config: { rateLimit, sameOrigin: true } };
+
+  /**
+   * The session goes into the browser's cookies (docs/decisions/033); the answer keeps the
+   * rest. A session that may only verify the email gets no account-type cookie.
+   */
+  const open = (reply: FastifyReply, opened: auth.OpenedSession) => {
+    const { token, expiresAt, ...answer } = opened;
+    setSessionCookies(reply, config, { token, expiresAt, userType: answer.verified ? answer.userType : null });
+    return answer;
   };
 
   return [
     route(
       api.login,
-      async ({ ctx, request, meta }) => {
+      async ({ ctx, request, reply, meta }) => {
         // Not validated by the schema (see below): the raw body, told apart by credentialsToken.
         const body = request.body as Record<string, unknown>;
         if (body && typeof body === 'object' && 'credentialsToken' in body)
-          return auth.loginWithTwoFactor(ctx, parseOrThrow(TwoFactorLoginInputSchema, body), meta);
-        return auth.login(ctx, parseOrThrow(LoginInputSchema, body), meta);
+          return open(reply, await auth.loginWithTwoFactor(ctx, parseOrThrow(TwoFactorLoginInputSchema, body), meta));
+        return open(reply, await auth.login(ctx, parseOrThrow(LoginInputSchema, body), meta));
       },
       // The union's generic message is useless to a person: parse each body with its own schema.
-      { ...secretLimit, validatorCompiler: () => (data) => ({ value: data }) },
+      { ...publicForm, validatorCompiler: () => (data) => ({ value: data }) },
     ),
-    route(api.register, async ({ ctx, body, meta }) => auth.register(ctx, body, meta), secretLimit),
-    route(api.recovery, async ({ ctx, body, meta }) => auth.requestRecovery(ctx, body, meta), secretLimit),
-    route(api.recoveryValidate, async ({ ctx, body, meta }) => auth.completeRecovery(ctx, body, meta), secretLimit),
-    route(api.logout, async ({ ctx, auth: caller }) => {
+    route(
+      api.register,
+      async ({ ctx, body, reply, meta }) => open(reply, await auth.register(ctx, body, meta)),
+      publicForm,
+    ),
+    route(api.recovery, async ({ ctx, body, meta }) => auth.requestRecovery(ctx, body, meta), publicForm),
+    route(api.recoveryValidate, async ({ ctx, body, meta }) => auth.completeRecovery(ctx, body, meta), publicForm),
+    route(api.logout, async ({ ctx, auth: caller, reply }) => {
       await auth.logout(ctx, caller.session);
+      clearSessionCookies(reply, config);
       return { ok: true as const };
     }),
     route(
       api.validateEmailCode,
-      async ({ ctx, auth: caller, body }) => auth.validateEmailVerification(ctx, caller.user, body.code),
+      async ({ ctx, auth: caller, body, reply }) => {
+        const verified = await auth.validateEmailVerification(ctx, caller.user, body.code);
+        // The session is a full one now: the browser counts it as logged in.
+        const maxAge = Math.floor((caller.session.expiresAt.getTime() - Date.now()) / 1000);
+        setUserTypeCookie(reply, config, caller.user.type, maxAge);
+        return verified;
+      },
       secretLimit,
     ),
     route(

@@ -1,12 +1,7 @@
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { AppCode } from '@cryptads/contract/api';
-import {
-  AUTH_MESSAGES,
-  type LoginResponse,
-  type RegisterResponse,
-  type TwoFactorRequest,
-} from '@cryptads/contract/auth';
+import { AUTH_MESSAGES, type LoginResponse, type TwoFactorRequest } from '@cryptads/contract/auth';
 import {
   CODE_MAX_ATTEMPTS,
   CREDENTIALS_TOKEN_TTL_SECONDS,
@@ -56,6 +51,12 @@ import {
 type AccountTypeValue = 0 | 1 | 2;
 const userType = (u: UserRow) => u.type as AccountTypeValue;
 
+/**
+ * A session a login or a sign-up opened: the answer's fields, and the token with its expiry,
+ * which the route puts in the browser's cookie (docs/decisions/033), never in the answer.
+ */
+export type OpenedSession = LoginResponse & { token: string; expiresAt: Date };
+
 async function assertCaptcha(ctx: AppContext, token: string, meta: RequestMeta) {
   if (!(await ctx.captcha.verify(token, meta.ip))) throw badRequest(AUTH_MESSAGES.captchaFailed);
 }
@@ -84,7 +85,7 @@ export async function register(
     referrer?: string | undefined;
   },
   meta: RequestMeta,
-): Promise<RegisterResponse> {
+): Promise<OpenedSession> {
   await assertCaptcha(ctx, input.captcha, meta);
   if (await findUserByEmail(ctx, input.email)) throw conflict(AUTH_MESSAGES.emailTaken);
   const passwordHash = await hashPassword(input.password);
@@ -117,7 +118,12 @@ export async function register(
       purpose: 'email_verification',
       ttlMinutes: EMAIL_CODE_TTL_MINUTES,
     });
-    const { token } = await createSession(tx, { userId: user.id, scope: 'verification', rememberMe: false, meta });
+    const { token, session } = await createSession(tx, {
+      userId: user.id,
+      scope: 'verification',
+      rememberMe: false,
+      meta,
+    });
     await notify(tx, user.id, {
       type: NotificationType.Success,
       title: `Welcome to ${ctx.config.productName}`,
@@ -127,11 +133,11 @@ export async function register(
           : 'Your publisher account is ready. Add your first website to get your ad codes.',
       link: user.type === 1 ? paths.campaigns.create : paths.websites.add,
     });
-    return { user, token, code: secret };
+    return { user, token, expiresAt: session.expiresAt, code: secret };
   });
 
   await ctx.mailer.send(verificationEmail(ctx.config, result.user.email, result.user.firstName, result.code));
-  return { token: result.token, userType: userType(result.user), verified: false };
+  return { token: result.token, expiresAt: result.expiresAt, userType: userType(result.user), verified: false };
 }
 
 export async function requestEmailVerification(ctx: AppContext, user: UserRow) {
@@ -189,7 +195,7 @@ export async function login(
   ctx: AppContext,
   input: { email: string; password: string; captcha: string; rememberMe: boolean },
   meta: RequestMeta,
-): Promise<LoginResponse> {
+): Promise<OpenedSession> {
   await assertCaptcha(ctx, input.captcha, meta);
   const key = attemptKey.login(input.email);
   // Counted before the password is checked: a wrong one keeps the count, a right one clears it.
@@ -204,9 +210,9 @@ export async function login(
   if (user.disabledAt) throw new AppError(401, AUTH_MESSAGES.accountDisabled, { code: AppCode.Banned });
 
   if (!user.emailVerifiedAt) {
-    // The client opens the verification popup and uses this token for the code calls only.
-    const { token } = await createSession(ctx.db, { userId: user.id, scope: 'verification', rememberMe: false, meta });
-    return { token, userType: userType(user), verified: false };
+    // The client opens the verification popup; this session may make the code calls only.
+    const opened = await createSession(ctx.db, { userId: user.id, scope: 'verification', rememberMe: false, meta });
+    return { token: opened.token, expiresAt: opened.session.expiresAt, userType: userType(user), verified: false };
   }
   if (user.twoFactorSecret) {
     const { secret } = await issueCode(ctx.db, {
@@ -217,15 +223,15 @@ export async function login(
     });
     throw new AppError(403, AUTH_MESSAGES.twoFactorRequired, { response: { credentialsToken: secret } });
   }
-  const { token } = await createSession(ctx.db, { userId: user.id, scope: 'full', rememberMe: input.rememberMe, meta });
-  return { token, userType: userType(user), verified: true };
+  const opened = await createSession(ctx.db, { userId: user.id, scope: 'full', rememberMe: input.rememberMe, meta });
+  return { token: opened.token, expiresAt: opened.session.expiresAt, userType: userType(user), verified: true };
 }
 
 export async function loginWithTwoFactor(
   ctx: AppContext,
   input: { credentialsToken: string; captcha: string; twoFactorCode: string },
   meta: RequestMeta,
-): Promise<LoginResponse> {
+): Promise<OpenedSession> {
   await assertCaptcha(ctx, input.captcha, meta);
   const pending = await findLiveCodeBySecret(ctx.db, 'login_2fa', input.credentialsToken);
   if (!pending) throw unauthorized(AUTH_MESSAGES.credentialsExpired);
@@ -252,16 +258,16 @@ export async function loginWithTwoFactor(
       }
     },
   });
-  const token = await ctx.db.transaction(async (tx) => {
+  const opened = await ctx.db.transaction(async (tx) => {
     if (!(await consumeCode(tx, pending.id))) throw unauthorized(AUTH_MESSAGES.credentialsExpired);
     await claimTotpStepOrThrow(tx, user.id, step);
     const created = await createSession(tx, { userId: user.id, scope: 'full', rememberMe: pending.rememberMe, meta });
     // The last accepted TOTP step moved (cached rows of the user's other sessions hold it).
     await emitEvent(tx, { type: 'user.changed', userId: user.id });
-    return created.token;
+    return created;
   });
   await clearFailures(ctx, key);
-  return { token, userType: userType(user), verified: true };
+  return { token: opened.token, expiresAt: opened.session.expiresAt, userType: userType(user), verified: true };
 }
 
 export async function logout(ctx: AppContext, session: SessionRow) {

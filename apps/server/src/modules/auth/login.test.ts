@@ -12,6 +12,7 @@ import {
   loginAs,
   registerViaApi,
   STRONG_PASSWORD,
+  sessionTokenOf,
   uniqueEmail,
 } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -43,7 +44,7 @@ describe('POST /api/login with email and password', () => {
     const answer = LoginResponseSchema.parse(env.response);
     expect(answer).toMatchObject({ userType: 2, verified: true });
 
-    const me = await app.inject({ method: 'GET', url: '/api/user', headers: bearer(answer.token) });
+    const me = await app.inject({ method: 'GET', url: '/api/user', headers: bearer(sessionTokenOf(res)) });
     expect(me.statusCode).toBe(200);
     expect(body<{ email: string }>(me).response.email).toBe(email);
   });
@@ -59,7 +60,7 @@ describe('POST /api/login with email and password', () => {
     const lifetimeDays = async (rememberMe?: boolean) => {
       const res = await login({ email, password, ...(rememberMe != null ? { rememberMe } : {}) });
       expect(res.statusCode).toBe(200);
-      const token = body<{ token: string }>(res).response.token;
+      const token = sessionTokenOf(res);
       const [row] = await app.ctx.db
         .select()
         .from(sessions)
@@ -104,13 +105,13 @@ describe('POST /api/login with email and password', () => {
     const answer = LoginResponseSchema.parse(body(res).response);
     expect(answer).toMatchObject({ userType: 1, verified: false });
 
-    const me = await app.inject({ method: 'GET', url: '/api/user', headers: bearer(answer.token) });
+    const me = await app.inject({ method: 'GET', url: '/api/user', headers: bearer(sessionTokenOf(res)) });
     expect(me.statusCode).toBe(403);
     expect(body(me).reason).toBe(GENERIC_MESSAGES.emailNotVerified);
     const validate = await app.inject({
       method: 'POST',
       url: '/api/user/emailVerification/validate',
-      headers: bearer(answer.token),
+      headers: bearer(sessionTokenOf(res)),
       payload: { code: '000000' },
     });
     expect(validate.statusCode).toBe(400);

@@ -11,7 +11,7 @@ import { CODE_MAX_ATTEMPTS } from '@cryptads/contract/limits';
 import { oneTimeCodes, sessions } from '../../db/schema/users';
 import { randomToken, sha256 } from '../../lib/crypto';
 import { currentTotp } from '../../lib/totp';
-import { bearer, body, loginAs } from '../../testing/helpers';
+import { bearer, body, loginAs, sessionTokenOf } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 let app: TestApp;
@@ -154,7 +154,7 @@ describe('logging in with two-factor authentication', () => {
     expect(res.statusCode).toBe(200);
     const answer = LoginResponseSchema.parse(body(res).response);
     expect(answer).toMatchObject({ userType: 1, verified: true });
-    const me = await app.inject({ method: 'GET', url: '/api/user', headers: bearer(answer.token) });
+    const me = await app.inject({ method: 'GET', url: '/api/user', headers: bearer(sessionTokenOf(res)) });
     expect(body<{ email: string }>(me).response.email).toBe(email);
   });
 
@@ -263,7 +263,7 @@ describe('logging in with two-factor authentication', () => {
   it('carries rememberMe from the password step to the session', async () => {
     const { email, password, secret } = await userWithTwoFactor();
     const credentialsToken = await credentialsTokenOf(email, password, true);
-    const token = body<{ token: string }>(await codeLogin(credentialsToken, await codeAt(secret))).response.token;
+    const token = sessionTokenOf(await codeLogin(credentialsToken, await codeAt(secret)));
     const [row] = await app.ctx.db
       .select()
       .from(sessions)

@@ -19,7 +19,7 @@ beforeEach(() => {
 
 describe('the marketplace sidebar', () => {
   it('shows a publisher My Listings and Incoming Orders with the items waiting', async () => {
-    saveSession({ token: 't', userType: 2 });
+    saveSession({ userType: 2 });
     renderWithProviders(<SidebarContent />, { route: '/wishlist/' });
     expect(await screen.findByRole('link', { name: 'My Listings' })).toHaveAttribute('href', '/selling/listings/');
     const incoming = await screen.findByRole('link', { name: 'Incoming Orders 3 waiting for you' });
@@ -27,7 +27,7 @@ describe('the marketplace sidebar', () => {
   });
 
   it('shows an advertiser neither, and does not ask for the count', async () => {
-    saveSession({ token: 't', userType: 1 });
+    saveSession({ userType: 1 });
     renderWithProviders(<SidebarContent />, { route: '/wishlist/' });
     expect(await screen.findByRole('link', { name: 'Wishlist' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'My Listings' })).not.toBeInTheDocument();

@@ -209,7 +209,7 @@ describe('AccountPage', () => {
     afterEach(() => clearSession());
 
     it('shows its two-factor state and sessions, and no disable or credit on itself', async () => {
-      saveSession({ token: 'op', userType: 3 });
+      saveSession({ userType: 3 });
       serve(
         answer(userEndpoints.details, me),
         answer(adminAccountsEndpoints.account, () =>

@@ -48,7 +48,7 @@ const me: UserDetails = {
 afterEach(() => clearSession());
 
 beforeEach(() => {
-  saveSession({ token: 'operator-token', userType: 3 });
+  saveSession({ userType: 3 });
   serve(
     answer(userEndpoints.details, me),
     answer(adminAccountsEndpoints.approvals, () => ({

@@ -3,11 +3,11 @@ import { authApi } from './client';
 import { authKeys } from './keys';
 
 /**
- * POST /api/user/emailVerification/validate. `token` is the pending sign-up's; without it
- * the client sends the temporary credentials of the login popup.
+ * POST /api/user/emailVerification/validate, with the session cookie the sign-up or the login
+ * opened (one that may only verify the email until this call succeeds).
  */
-export const validateEmailCode = ({ code, token }: { code: string; token?: string }) =>
-  authApi.validateEmailCode({ body: { code }, token, authCall: true });
+export const validateEmailCode = ({ code }: { code: string }) =>
+  authApi.validateEmailCode({ body: { code }, authCall: true });
 
 export const useValidateEmailCode = () =>
   useMutation({ mutationKey: authKeys.validateEmailCode(), mutationFn: validateEmailCode });

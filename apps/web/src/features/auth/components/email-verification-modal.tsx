@@ -40,16 +40,13 @@ export function EmailVerificationModal({
 
   const requestNewCode = () => {
     setError(null);
-    resend.mutate(
-      {},
-      {
-        onSuccess: (res) => {
-          setCode('');
-          void notify({ color: 'teal', title: 'Code sent', message: AUTH_MESSAGES.resendSuccess(res.email) });
-        },
-        onError: (e) => setError(errorReason(e)),
+    resend.mutate(undefined, {
+      onSuccess: (res) => {
+        setCode('');
+        void notify({ color: 'teal', title: 'Code sent', message: AUTH_MESSAGES.resendSuccess(res.email) });
       },
-    );
+      onError: (e) => setError(errorReason(e)),
+    });
   };
 
   return (

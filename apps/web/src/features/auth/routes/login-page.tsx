@@ -9,7 +9,7 @@ import { AUTH_MESSAGES } from '@cryptads/contract/auth-messages';
 import { errorReason, isApiError } from '../../../lib/api-client';
 import { useCaptcha } from '../../../lib/captcha';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
-import { saveSession, saveTempCredentials } from '../../../lib/session';
+import { refreshSession } from '../../../lib/session';
 import { FormError } from '../../../ui/form-error';
 import { NativeCheckbox } from '../../../ui/native-checkbox';
 import { Notice } from '../../../ui/notice';
@@ -44,7 +44,7 @@ export function LoginPage() {
   const captcha = useCaptcha();
   const login = useLogin();
   const [serverError, setServerError] = useState<string | null>(null);
-  const [unverified, setUnverified] = useState<{ token: string; userType: 0 | 1 | 2 | 3; email: string } | null>(null);
+  const [unverified, setUnverified] = useState<{ email: string } | null>(null);
 
   const form = useForm<LoginFormInput, unknown, LoginFormOutput>({
     resolver: loginValidation.resolver,
@@ -65,12 +65,13 @@ export function LoginPage() {
     }
     try {
       const res = await login.mutateAsync({ ...values, captcha: token });
+      // The answer set the session's cookies (docs/decisions/033); an unverified account's
+      // session may only make the verification calls, and does not count as logged in yet.
       if (res.verified) {
-        saveSession({ token: res.token, userType: res.userType });
+        refreshSession();
         void navigate(paths.home, { replace: true });
       } else {
-        saveTempCredentials({ token: res.token, email: values.email });
-        setUnverified({ token: res.token, userType: res.userType, email: values.email });
+        setUnverified({ email: values.email });
       }
     } catch (error) {
       if (isApiError(error) && error.status === 403) {
@@ -146,7 +147,7 @@ export function LoginPage() {
             email={unverified.email}
             onClose={() => setUnverified(null)}
             onVerified={() => {
-              saveSession({ token: unverified.token, userType: unverified.userType });
+              refreshSession();
               void navigate(paths.home, { replace: true });
             }}
           />

@@ -40,7 +40,7 @@ describe('SignupPage', () => {
   it('resumes at the verify step when a pending sign-up is saved', () => {
     window.localStorage.setItem(
       PENDING_SIGNUP_KEY,
-      JSON.stringify({ token: 't', userType: 1, signupEmail: 'new@cryptads.example' }),
+      JSON.stringify({ userType: 1, signupEmail: 'new@cryptads.example' }),
     );
     renderWithProviders(<SignupPage />, { route: '/signup/' });
     expect(screen.getByTestId('signup-email')).toHaveTextContent('new@cryptads.example');

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
 import type { PendingSignup } from '@cryptads/contract/auth';
-import { saveSession } from '../../../lib/session';
+import { refreshSession } from '../../../lib/session';
 import { AuthHeading } from '../components/auth-heading';
 import { DetailsStep } from '../components/signup/details-step';
 import { RoleStep, type SignupRole } from '../components/signup/role-step';
@@ -29,7 +29,8 @@ export function SignupPage() {
 
   const getStarted = () => {
     if (!pending) return;
-    saveSession({ token: pending.token, userType: pending.userType });
+    // The confirmed email made the cookie's session a full one (and set its account type).
+    refreshSession();
     clearPendingSignup();
     void navigate(paths.home, { replace: true });
   };

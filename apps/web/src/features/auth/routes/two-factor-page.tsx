@@ -6,7 +6,7 @@ import { AUTH_MESSAGES, TwoFactorCodeSchema } from '@cryptads/contract/auth';
 import { REDIRECTING_RETURN_MS, TWO_FACTOR_SCREEN_TIMEOUT_SECONDS } from '@cryptads/contract/limits';
 import { errorReason, isApiError } from '../../../lib/api-client';
 import { useCaptcha } from '../../../lib/captcha';
-import { saveSession } from '../../../lib/session';
+import { refreshSession } from '../../../lib/session';
 import { CodeInput } from '../../../ui/code-input';
 import { FormError } from '../../../ui/form-error';
 import { useLoginTwoFactor } from '../api/login-two-factor';
@@ -59,12 +59,12 @@ function TwoFactorForm({ state }: { state: TwoFactorState }) {
       return;
     }
     try {
-      const res = await loginTwoFactor.mutateAsync({
+      await loginTwoFactor.mutateAsync({
         credentialsToken: state.credentialsToken,
         captcha: token,
         twoFactorCode: parsed.data,
       });
-      saveSession({ token: res.token, userType: res.userType });
+      refreshSession();
       void navigate(paths.home, { replace: true });
     } catch (e) {
       if (isApiError(e) && e.isBanned) return;

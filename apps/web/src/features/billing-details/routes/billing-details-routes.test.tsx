@@ -80,7 +80,7 @@ function renderAt(path: string) {
 beforeEach(() => {
   // The status dialog is app-wide: one left open by the previous test would cover this one.
   hideStatus();
-  saveSession({ token: 't', userType: 1 });
+  saveSession({ userType: 1 });
   serve(
     answer(api.countries, COUNTRIES),
     answer(api.vatCountries, [
@@ -265,7 +265,7 @@ describe('Withdraw Options', () => {
     await screen.findByRole('tab', { name: /Identification Details/ });
     expect(screen.queryByRole('tab', { name: /Withdraw Options/ })).not.toBeInTheDocument();
     unmount();
-    saveSession({ token: 't', userType: 2 });
+    saveSession({ userType: 2 });
     renderAt('/billing/details/withdraw-options/');
     expect(await screen.findByRole('tab', { name: /Withdraw Options/ })).toBeDisabled();
     expect(await screen.findByTestId('withdraw-locked')).toHaveTextContent(PM.withdrawUnavailable);
@@ -273,7 +273,7 @@ describe('Withdraw Options', () => {
 
   it('asks for the 2FA code when the server answers code 32, and sends it with the options', async () => {
     const user = userEvent.setup();
-    saveSession({ token: 't', userType: 2 });
+    saveSession({ userType: 2 });
     serve(
       answer(api.profile, VERIFIED_PUBLISHER),
       answer(api.saveWithdrawOptions, ({ body }) => {
@@ -328,7 +328,7 @@ describe('Withdraw Options', () => {
 
   it("shows another failure's reason without the 'Invalid Parameter! ' prefix", async () => {
     const user = userEvent.setup();
-    saveSession({ token: 't', userType: 2 });
+    saveSession({ userType: 2 });
     serve(
       answer(api.profile, {
         ...VERIFIED_PUBLISHER,

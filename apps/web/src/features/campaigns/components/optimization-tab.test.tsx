@@ -30,7 +30,7 @@ let campaign: { excludeFlag: boolean; excludeList: string[]; isLocked: boolean; 
 const putBodies = () => sentTo(campaignEndpoints.update).map((r) => r.body);
 
 beforeEach(() => {
-  saveSession({ token: 't', userType: 1 });
+  saveSession({ userType: 1 });
   campaign = { excludeFlag: true, excludeList: [B], isLocked: false, status: 1 };
   serve(
     answer(campaignEndpoints.update, ({ params, body }) => {

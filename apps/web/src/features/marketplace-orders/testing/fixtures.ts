@@ -18,7 +18,7 @@ import { saveSession } from '../../../lib/session';
  */
 
 /** Logs the test in as an advertiser (1) or a publisher (2): the session cookie the app reads. */
-export const signIn = (userType: 1 | 2) => saveSession({ token: 'test-token', userType });
+export const signIn = (userType: 1 | 2) => saveSession({ userType });
 
 export const userFixture = (over: Partial<UserDetails> = {}): UserDetails => ({
   alias: 'Ada Buyer',

@@ -4,7 +4,7 @@ import type { UserDetails } from '@cryptads/contract/user';
 import { saveSession } from '../../../lib/session';
 
 /** Logs the test in (the session cookie the app reads), so that GET /user is asked. */
-export const signIn = () => saveSession({ token: 'test-token', userType: 1 });
+export const signIn = () => saveSession({ userType: 1 });
 
 export const userFixture = (over: Partial<UserDetails> = {}): UserDetails => ({
   alias: 'Ada Buyer',

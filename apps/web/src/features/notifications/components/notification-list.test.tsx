@@ -54,7 +54,7 @@ describe('NotificationList', () => {
   let items: Notification[];
 
   beforeEach(() => {
-    saveSession({ token: 't', userType: 1 });
+    saveSession({ userType: 1 });
     items = [
       n(1, { title: 'Campaign approved', link: '/campaigns/all/' }),
       n(2, { title: 'Complete your billing details', type: NotificationType.Pinned }),

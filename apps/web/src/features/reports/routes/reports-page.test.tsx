@@ -83,7 +83,7 @@ beforeEach(() => {
 // Lazy Mantine pickers and several requests per test: a busy machine needs more than 5 s.
 describe('reports page', { timeout: 30_000 }, () => {
   it('shows an advertiser the last 7 days by date with totals, cost and the CSV note', async () => {
-    saveSession({ token: 't', userType: 1 });
+    saveSession({ userType: 1 });
     renderWithProviders(<ReportsPage />, { route: '/reports/' });
     const { startDate, endDate } = presetRange('last7');
     expect(await screen.findByTestId('total-impressions')).toHaveTextContent('20,000');
@@ -111,7 +111,7 @@ describe('reports page', { timeout: 30_000 }, () => {
   });
 
   it('runs the report again with the chosen dimension, period and campaigns on Generate Report', async () => {
-    saveSession({ token: 't', userType: 1 });
+    saveSession({ userType: 1 });
     const user = userEvent.setup();
     renderWithProviders(<ReportsPage />, { route: '/reports/' });
     await screen.findByTestId('total-impressions');
@@ -133,7 +133,7 @@ describe('reports page', { timeout: 30_000 }, () => {
   });
 
   it('offers publishers their websites and dimensions without Campaign and Zones, and shows Earnings', async () => {
-    saveSession({ token: 't', userType: 2 });
+    saveSession({ userType: 2 });
     const user = userEvent.setup();
     renderWithProviders(<ReportsPage />, { route: '/reports/?by=campaign' });
     expect(await screen.findByTestId('total-money')).toHaveTextContent('€4.00');
@@ -150,7 +150,7 @@ describe('reports page', { timeout: 30_000 }, () => {
   });
 
   it('says No data available. for a period without traffic', async () => {
-    saveSession({ token: 't', userType: 1 });
+    saveSession({ userType: 1 });
     reply = () => report({ rows: [], totals: figures, daily: [], filtered: [] });
     renderWithProviders(<ReportsPage />, { route: '/reports/' });
     expect(await screen.findByText('No data available.')).toBeInTheDocument();
@@ -158,7 +158,7 @@ describe('reports page', { timeout: 30_000 }, () => {
   });
 
   it('shows the server reason and a retry when the report fails', async () => {
-    saveSession({ token: 't', userType: 1 });
+    saveSession({ userType: 1 });
     reply = () => failure(400, REPORT_MESSAGES.tooLong);
     renderWithProviders(<ReportsPage />, { route: '/reports/' });
     expect(await screen.findByRole('alert')).toHaveTextContent(REPORT_MESSAGES.tooLong);

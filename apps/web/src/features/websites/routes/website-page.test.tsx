@@ -61,7 +61,7 @@ const emptyReport = {
 
 beforeEach(() => {
   current = website();
-  saveSession({ token: 't', userType: 2 });
+  saveSession({ userType: 2 });
   serve(
     answer(websiteEndpoints.options, { categories: [{ id: 3, name: 'Gambling' }], countries: [] }),
     answer(websiteEndpoints.validation, ({ query }) =>
@@ -109,7 +109,7 @@ const putBodies = () => sentTo(websiteEndpoints.update).map((r) => r.body);
 
 describe('website tabs', () => {
   it('sends an advertiser back home', async () => {
-    saveSession({ token: 't', userType: 1 });
+    saveSession({ userType: 1 });
     open('/websites/all/ad-codes/5/');
     expect(await screen.findByText('home')).toBeInTheDocument();
   });

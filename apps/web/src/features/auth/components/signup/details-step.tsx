@@ -60,7 +60,7 @@ export function DetailsStep({
         captcha: token,
         ...(referrer ? { referrer } : {}),
       });
-      onRegistered({ token: res.token, userType: res.userType, signupEmail: values.email });
+      onRegistered({ userType: res.userType, signupEmail: values.email });
     } catch (error) {
       setServerError(errorReason(error));
     }

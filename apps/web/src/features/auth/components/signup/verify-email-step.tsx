@@ -29,7 +29,7 @@ function useResendCountdown() {
 
 const mmss = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
-/** Step 3: the code from the email, with the pending sign-up's token as bearer. */
+/** Step 3: the code from the email, sent with the session cookie the sign-up opened. */
 export function VerifyEmailStep({
   pending,
   onGetStarted,
@@ -61,7 +61,7 @@ export function VerifyEmailStep({
       return;
     }
     validate.mutate(
-      { code: parsed.data.code, token: pending.token },
+      { code: parsed.data.code },
       {
         onSuccess: () => setPhase('success'),
         onError: (error) => {
@@ -79,17 +79,14 @@ export function VerifyEmailStep({
   };
 
   const requestNewCode = () =>
-    resend.mutate(
-      { token: pending.token },
-      {
-        onSuccess: (res) => {
-          countdown.restart();
-          setPhase('code');
-          void notify({ color: 'teal', title: 'Code sent', message: AUTH_MESSAGES.resendSuccess(res.email) });
-        },
-        onError: (error) => showError(errorReason(error)),
+    resend.mutate(undefined, {
+      onSuccess: (res) => {
+        countdown.restart();
+        setPhase('code');
+        void notify({ color: 'teal', title: 'Code sent', message: AUTH_MESSAGES.resendSuccess(res.email) });
       },
-    );
+      onError: (error) => showError(errorReason(error)),
+    });
 
   if (phase === 'success')
     return (
