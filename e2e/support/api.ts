@@ -8,7 +8,7 @@ export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(
 
 type Envelope<T> = { code: number; response: T; reason: string | null };
 
-/** The browser session's cookie (docs/decisions/033-browser-session-cookie.md). */
+/** The browser session's cookie (docs/decisions/034-browser-session-cookie.md). */
 export const SESSION_COOKIE = 'cryptads_session';
 
 /**

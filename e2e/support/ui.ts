@@ -19,7 +19,7 @@ export async function loginThroughForm(page: Page, email: string, password: stri
 /**
  * Every other journey starts logged in, as a returning visitor does: a real login through the
  * API, whose Set-Cookie lands in the browser's cookies (page.request shares them; the token's
- * is HttpOnly, docs/decisions/033), then the dashboard. The form itself is covered by
+ * is HttpOnly, docs/decisions/034), then the dashboard. The form itself is covered by
  * login.spec.ts and the journeys that end in a login.
  */
 export async function logIn(page: Page, { email, password }: { email: string; password: string }) {

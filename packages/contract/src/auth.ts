@@ -50,7 +50,7 @@ export const UserTypeSchema = z.union([
 
 /**
  * The session itself is in the HttpOnly cookie of the answer, never in its body
- * (docs/decisions/033-browser-session-cookie.md).
+ * (docs/decisions/034-browser-session-cookie.md).
  */
 export const LoginResponseSchema = z.object({
   userType: UserTypeSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * VAT by place of supply (docs/product/billing.md, docs/decisions/033-vat-place-of-supply.md).
+ * VAT by place of supply (docs/product/billing.md, docs/decisions/035-vat-place-of-supply.md).
  * Advertising and marketplace listings are electronically supplied services, taxed where the
  * customer is: the issuer's rate at home ('domestic'), the customer's member state's rate for
  * a consumer or an unregistered business elsewhere in the EU ('oss', declared through the

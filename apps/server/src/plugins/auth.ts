@@ -121,7 +121,7 @@ export default fp(async function auth(app: FastifyInstance) {
     const handler: preHandlerAsyncHookHandler = async (request, reply: FastifyReply) => {
       const found = sessionToken(request);
       if (!found) throw unauthorized();
-      // A browser's cookie is sent whichever site made the request (docs/decisions/033).
+      // A browser's cookie is sent whichever site made the request (docs/decisions/034).
       if (found.byCookie) refuseCrossSite(request, app.ctx.config.publicUrl);
       try {
         await check(request, found.token, opts);

@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import { AppError } from '../lib/errors';
 
 /**
- * The browser's session (docs/decisions/033-browser-session-cookie.md): the token travels in
+ * The browser's session (docs/decisions/034-browser-session-cookie.md): the token travels in
  * an HttpOnly cookie the server sets, never in an answer a script can read; the account type
  * goes beside it in a readable cookie that holds no secret. Programs keep sending the token
  * as a bearer header, read from the Set-Cookie of their login.

@@ -242,7 +242,7 @@ export async function discoverZones(
   baseUrl: string,
   credentials: { email: string; password: string },
 ): Promise<LiveZone[]> {
-  // The login's session arrives in its Set-Cookie (docs/decisions/033); sent back as a bearer.
+  // The login's session arrives in its Set-Cookie (docs/decisions/034); sent back as a bearer.
   let sessionCookie: string | null = null;
   const call = async <T>(method: string, path: string, token?: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${baseUrl}/api${path}`, {

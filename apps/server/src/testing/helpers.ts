@@ -24,7 +24,7 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**
  * The session token a login or sign-up answered in its HttpOnly cookie, as a program reads it
- * to call the API with a bearer header (docs/decisions/033); '' when it set none.
+ * to call the API with a bearer header (docs/decisions/034); '' when it set none.
  */
 export function sessionTokenOf(res: { cookies: { name: string; value: string }[] }): string {
   return res.cookies.find((c) => c.name === SESSION_COOKIE && c.value !== '')?.value ?? '';

@@ -90,7 +90,7 @@ export type RequestOptions<T> = {
 
 /** Calls `/api{path}` and returns the envelope's `response`, or throws an ApiError. */
 export async function apiRequest<T>(path: string, opts: RequestOptions<T> = {}): Promise<T> {
-  // The session travels in its HttpOnly cookie (docs/decisions/033), never in a header.
+  // The session travels in its HttpOnly cookie (docs/decisions/034), never in a header.
   const headers: Record<string, string> = { Accept: 'application/json' };
   const hasBody = opts.body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';

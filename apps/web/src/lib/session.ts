@@ -4,7 +4,7 @@ import { SESSION_COOKIE_DAYS } from '@cryptads/contract/limits';
 import { USER_TYPE_COOKIE } from '@cryptads/contract/session';
 
 /**
- * The login session (docs/decisions/033-browser-session-cookie.md): the server keeps its token
+ * The login session (docs/decisions/034-browser-session-cookie.md): the server keeps its token
  * in an HttpOnly cookie that no script reads, and sets the account type beside it in a
  * readable cookie. That second cookie is what the app reads to know that someone is logged in
  * and as what; the server clears both on logout and on any 401 of a session that is over.

@@ -16,7 +16,7 @@ export function authRoutes(config: Config) {
   const publicForm = { config: { rateLimit, sameOrigin: true } };
 
   /**
-   * The session goes into the browser's cookies (docs/decisions/033); the answer keeps the
+   * The session goes into the browser's cookies (docs/decisions/034); the answer keeps the
    * rest. A session that may only verify the email gets no account-type cookie.
    */
   const open = (reply: FastifyReply, opened: auth.OpenedSession) => {

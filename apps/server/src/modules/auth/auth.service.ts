@@ -53,7 +53,7 @@ const userType = (u: UserRow) => u.type as AccountTypeValue;
 
 /**
  * A session a login or a sign-up opened: the answer's fields, and the token with its expiry,
- * which the route puts in the browser's cookie (docs/decisions/033), never in the answer.
+ * which the route puts in the browser's cookie (docs/decisions/034), never in the answer.
  */
 export type OpenedSession = LoginResponse & { token: string; expiresAt: Date };
 

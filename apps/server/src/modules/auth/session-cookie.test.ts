@@ -6,7 +6,7 @@ import { userChanged } from '../sessions/cache';
 import { bearer, body, codeFromMail, lastMailTo, loginAs, registerViaApi, sessionTokenOf } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
-/** The browser's session: an HttpOnly cookie the server sets (docs/decisions/033-browser-session-cookie.md). */
+/** The browser's session: an HttpOnly cookie the server sets (docs/decisions/034-browser-session-cookie.md). */
 
 let app: TestApp;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { pdfText } from '../invoices/test-helpers';
 import { deposit, depositor, paymentRow, pressSandboxButton } from './test-helpers';
 
 /**
- * VAT by place of supply (docs/decisions/033-vat-place-of-supply.md), end to end for each
+ * VAT by place of supply (docs/decisions/035-vat-place-of-supply.md), end to end for each
  * case: what the deposit screen is told, what is charged, what the ledger owes to which
  * country, and what the invoice prints. The issuer is in Ireland (the test configuration).
  */

@@ -1,5 +1,5 @@
 /**
- * Tax (docs/decisions/033-vat-place-of-supply.md): which VAT a sale carries, at which rate,
+ * Tax (docs/decisions/035-vat-place-of-supply.md): which VAT a sale carries, at which rate,
  * and the One-Stop Shop return. The payments module decides each payment's VAT here and
  * stores it with the payment; invoices and the ledger use what was stored.
  */

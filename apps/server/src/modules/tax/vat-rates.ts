@@ -6,7 +6,7 @@ import { isVatCountry } from '@cryptads/contract/billing-messages';
  * the `sales-tax` package (its data file only: none of its online calls). The table is
  * maintained upstream with dated history (`before`); a rate change is a version bump of the
  * package, pinned exactly so that the rates we charge change only when we decide
- * (docs/decisions/033-vat-place-of-supply.md).
+ * (docs/decisions/035-vat-place-of-supply.md).
  */
 export const VAT_RATES_SOURCE = 'sales-tax 2.23.0, res/sales_tax_rates.json';
 

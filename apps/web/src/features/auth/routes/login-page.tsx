@@ -65,7 +65,7 @@ export function LoginPage() {
     }
     try {
       const res = await login.mutateAsync({ ...values, captcha: token });
-      // The answer set the session's cookies (docs/decisions/033); an unverified account's
+      // The answer set the session's cookies (docs/decisions/034); an unverified account's
       // session may only make the verification calls, and does not count as logged in yet.
       if (res.verified) {
         refreshSession();
