@@ -408,13 +408,15 @@ export function DataTable<T extends RowData>({
   ) : (
     <Stack gap="sm" component="ul" aria-label={label} p={0} m={0} style={{ listStyle: 'none' }}>
       {selection ? (
-        <Checkbox
-          label="Select every row of this page"
-          checked={table.getIsAllPageRowsSelected()}
-          indeterminate={table.getIsSomePageRowsSelected() && !table.getIsAllPageRowsSelected()}
-          onChange={() => table.toggleAllPageRowsSelected()}
-          component="li"
-        />
+        // An item of its own: Checkbox's `component` would put the <li> inside Mantine's wrapper <div>.
+        <li>
+          <Checkbox
+            label="Select every row of this page"
+            checked={table.getIsAllPageRowsSelected()}
+            indeterminate={table.getIsSomePageRowsSelected() && !table.getIsAllPageRowsSelected()}
+            onChange={() => table.toggleAllPageRowsSelected()}
+          />
+        </li>
       ) : null}
       {pageRows.map((row) => {
         const r = row.original;
