@@ -64,6 +64,8 @@ async function startRedis() {
     { stdio: 'ignore' },
   );
   const probe = new Redis({ port: redisPort, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  // Refused until the server listens: each attempt's error is expected.
+  probe.on('error', () => {});
   try {
     await vi.waitFor(async () => expect(await probe.connect().then(() => probe.ping())).toBe('PONG'), {
       timeout: 10_000,
