@@ -3,11 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adEvents } from '../../db/schema/stats';
 import { closeRedis, createRedis } from '../../lib/redis';
-import { ReadinessCheck } from '../system/readiness';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { tempDataDir } from '../campaigns/test-helpers';
 import { ledgerSumOf } from '../ledger/test-helpers';
-import type { DeliveryEngine } from './engine';
 import { Recorder } from './recorder';
 import type { DeliveryStream } from './stream';
 import { PostgresStream } from './stream-postgres';
@@ -155,19 +153,13 @@ describe.each(['postgres', 'redis'] as const)('faults that heal on %s', (kind) =
       },
     });
     const recorder = new Recorder(app.ctx, {}, undefined, { stream: failing, consume: false });
-    const engine = { health: () => ({ loaded: true, refreshedAt: Date.now(), refreshMs: 0 }) } as DeliveryEngine;
-    const readiness = new ReadinessCheck({
-      db: app.ctx.db,
-      database: app.ctx.database,
-      delivery: { engine, recorder } as TestApp['ctx']['delivery'],
-      config: { role: 'delivery' },
-    });
     const { adv, publisherId, campaignId } = await world();
     for (let i = 0; i < 3; i++) expect(await recorder.append(event(campaignId, adv.user.id, publisherId))).toBe(false);
-    expect((await readiness.check()).ready).toBe(false);
+    // What /api/ready reads: 3 failures in a row make the recorder not ready.
+    expect(recorder.status().consecutiveFailures).toBe(3);
     down = false;
     // No append from here on: the recorder's own probe clears the failures.
-    await vi.waitFor(async () => expect((await readiness.check()).ready).toBe(true), { timeout: 5000, interval: 100 });
+    await vi.waitFor(() => expect(recorder.status().consecutiveFailures).toBe(0), { timeout: 5000, interval: 100 });
     await recorder.close();
   });
 });
