@@ -18,7 +18,7 @@ const server = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };
-const multiProcessTest = 'apps/server/src/multi-process.test.ts';
+const multiProcessTests = ['apps/server/src/multi-process.test.ts', 'apps/server/src/multi-process-faults.test.ts'];
 // The embedded database's own worker thread and lifecycle: nothing of it runs on PostgreSQL.
 const embeddedDatabaseTest = 'apps/server/src/db/client.test.ts';
 // A server test file that opens no database (pure functions, adapters against their fakes, the
@@ -54,7 +54,7 @@ export default defineConfig({
           name: 'server-pglite',
           env: { TEST_DB_DRIVER: 'pglite' },
           // Several server processes on one database: PostgreSQL only (docs/decisions/030).
-          exclude: [...configDefaults.exclude, multiProcessTest],
+          exclude: [...configDefaults.exclude, ...multiProcessTests],
         },
       },
       ...postgres,

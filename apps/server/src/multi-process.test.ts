@@ -1,7 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
@@ -9,13 +6,15 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { adminQuery, withDatabase } from './testing/global-setup';
+import { DESKTOP_UA, approvedWebsite, fundedAdvertiser, runningCampaign } from './modules/delivery/test-helpers';
 import {
-  BROWSER_HEADERS,
-  DESKTOP_UA,
-  approvedWebsite,
-  fundedAdvertiser,
-  runningCampaign,
-} from './modules/delivery/test-helpers';
+  inParallel,
+  type Proc,
+  serveOnce as serve,
+  startProcess,
+  stopProcess as stop,
+  visitor,
+} from './testing/processes';
 
 /**
  * Issue #12 §3, docs/decisions/030: two delivery processes and one worker, real processes
@@ -27,121 +26,12 @@ import {
  * embedded database has one process); CI runs it with its PostgreSQL and Redis.
  */
 
-const root = path.resolve(import.meta.dirname, '../../..');
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `test:mp:${randomBytes(6).toString('hex')}:`;
 const clickSecret = randomBytes(32).toString('hex');
 /** €0.50 CPM, the form's default bid: one impression costs 500 micro-euros. */
 const PRICE = 500n;
 const DELIVERY_PROCESSES = 2n;
-
-type Proc = { role: string; url: string; child: ChildProcess; output: string[] };
-
-/** A port nobody listens on right now (the OS picks it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts `main.ts` as an operator would, in one role, and waits until it says it is ready. */
-async function start(role: 'delivery' | 'worker', databaseUrl: string): Promise<Proc> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'test',
-      PROCESS_ROLE: role,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      REDIS_PREFIX: prefix,
-      CLICK_SECRET: clickSecret,
-      DEMO_SEED: 'off',
-      DEMO_TRAFFIC: 'off',
-      IVT_ENABLED: '0',
-      TRUST_PROXY: '1',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
-      // The worker reads the stream every 200 ms: the waits for its records end sooner.
-      DELIVERY_FLUSH_MS: '200',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
-  const proc = { role, url, child, output };
-  try {
-    await vi.waitFor(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}`);
-        const res = await fetch(`${url}/api/ready`);
-        expect(res.status).toBe(200);
-      },
-      { timeout: 120_000, interval: 250 },
-    );
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw new Error(`${role} on ${url} not ready: ${error}\n${output.join('')}`);
-  }
-  return proc;
-}
-
-async function stop(proc: Proc) {
-  if (proc.child.exitCode !== null || proc.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => proc.child.once('exit', resolve));
-  proc.child.kill('SIGTERM');
-  await exited;
-}
-
-type Visitor = { ip: string; country: string };
-
-/** One /serve as tag.js asks it; the impression id and campaign of a filled answer, else null. */
-async function serve(proc: Proc, zone: string, v: Visitor) {
-  const res = await fetch(`${proc.url}/serve/${zone}`, {
-    headers: { ...BROWSER_HEADERS, 'user-agent': DESKTOP_UA, 'cf-ipcountry': v.country, 'x-forwarded-for': v.ip },
-  });
-  if (res.status !== 200) {
-    await res.arrayBuffer();
-    return null;
-  }
-  const answer = (await res.json()) as { clickUrl: string };
-  const token = answer.clickUrl.split('/click/')[1] ?? '';
-  const payload = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8')) as {
-    i: string;
-    c: number;
-  };
-  return { impressionId: payload.i, campaignId: payload.c, clickPath: `/click/${token}` };
-}
-
-/** Runs `task` for every item, `concurrency` at a time. */
-async function inParallel<T>(items: T[], concurrency: number, task: (item: T, index: number) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        await task(items[index] as T, index);
-      }
-    }),
-  );
-}
-
-const visitor = (n: number, country: string): Visitor => ({
-  ip: `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}`,
-  country,
-});
 
 let database: Database;
 let databaseUrl: string;
@@ -216,10 +106,11 @@ describe('several processes on PostgreSQL and Redis', () => {
     } finally {
       await app.close();
     }
+    const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, CLICK_SECRET: clickSecret };
     const started = await Promise.allSettled([
-      start('delivery', databaseUrl),
-      start('delivery', databaseUrl),
-      start('worker', databaseUrl),
+      startProcess('delivery', env),
+      startProcess('delivery', env),
+      startProcess('worker', env),
     ]);
     for (const s of started) if (s.status === 'fulfilled') procs.push(s.value);
     for (const s of started) if (s.status === 'rejected') throw s.reason;

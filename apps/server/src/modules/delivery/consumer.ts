@@ -1,6 +1,6 @@
 import { describeError, ThrottledErrorLog } from '../../lib/log-errors';
 import { deadLetterCount, writeDeadLetter } from './dead-letter';
-import { connectionLost } from './writer/errors';
+import { databaseUnavailable } from './writer/errors';
 import { type RecordResult, recordBatchIn, type WriterContext } from './writer/record-batch';
 import { BatchError, type DeliveryStream, decodeEvent, type StreamEntry } from './stream';
 import type { DeliveryEvent } from './types';
@@ -9,7 +9,8 @@ import type { DeliveryEvent } from './types';
  * The stream's consumer (docs/decisions/028-durable-delivery-events.md): records batches of
  * up to DELIVERY_STREAM_BATCH events through recordBatch, one transaction each, and tells the
  * engine (`onCommitted`) after each commit. A failing batch:
- * - the database or Redis unreachable, or the connection lost (writer/errors.ts connectionLost):
+ * - the database or Redis unreachable, the connection lost, the database read-only
+ *   (writer/errors.ts databaseUnavailable):
  *   retried as it is, with backoff, for as long as it takes; never split, never dead-lettered;
  * - refused by the database: retried `splitAfter` times, then split in halves, each retried
  *   the same way, until the poison event is alone; one event refused `deadAfter` times moves
@@ -178,8 +179,9 @@ export class StreamConsumer {
     if (!entries.length) return;
     const batch = head ?? { entries, attempts: 0, firstFailedAt: new Date() };
     if (!head) this.held.unshift(batch);
-    // An outage: the same events wait for the database, whole, however long it takes.
-    if (connectionLost(cause)) return;
+    // An outage (connection lost, database read-only): the same events wait for the
+    // database, whole, however long it takes.
+    if (databaseUnavailable(cause)) return;
     batch.attempts++;
     if (batch.entries.length > 1) {
       if (batch.attempts < this.opts.splitAfter) return;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import type { Bus } from '../../lib/bus';
 import { createGeo, type Geo } from '../../adapters/geo/geo';
@@ -61,7 +62,13 @@ function openStream(
   const redisConfig = ctx.config.redis;
   if (!redisConfig) throw new Error('DELIVERY_STREAM=redis needs REDIS_URL');
   const client = createRedis(redisConfig, { name: 'stream', log: opts.log });
-  return { stream: new RedisStream(client, ctx.db, opts.redisStream), close: () => closeRedis(client) };
+  // Named by host and port (unique among the live processes of a host): a worker restarted
+  // in place reads what its predecessor left pending at once, not after the claim delay.
+  const consumer = `${hostname()}:${ctx.config.port}`;
+  return {
+    stream: new RedisStream(client, ctx.db, { consumer, ...opts.redisStream }),
+    close: () => closeRedis(client),
+  };
 }
 
 /**

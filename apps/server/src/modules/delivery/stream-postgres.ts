@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { deliveryQueue } from '../../db/schema/delivery-stream';
 import { pgArray } from './writer/sql';
 import { BatchError, type DeliveryStream, encodeEvent, type StreamEntry } from './stream';
+import { freshEntries, voidEvents } from './stream-receipts';
 import type { DeliveryEvent } from './types';
 
 type Rows<T> = { rows: T[] };
@@ -12,8 +13,13 @@ type Rows<T> = { rows: T[] };
  * without Redis. A group of appends is one INSERT; a consumer locks a batch with FOR UPDATE
  * SKIP LOCKED (several consumers take disjoint batches), records it and deletes it in the
  * same transaction: committed, the events are recorded and gone; rolled back (or the
- * connection lost before the commit), they are still waiting. Exactly once without receipts.
+ * connection lost before the commit), they are still waiting. The batch also writes one receipt
+ * per event (./stream-receipts.ts): not for repeats (the row lock and the delete prevent them)
+ * but so that an append answered "no ad" can void its event (docs/decisions/033).
  */
+
+/** Thrown inside the probe's transaction to roll it back. */
+class ProbeRollback extends Error {}
 export class PostgresStream implements DeliveryStream {
   readonly kind = 'postgres' as const;
 
@@ -44,7 +50,8 @@ export class PostgresStream implements DeliveryStream {
         ).rows;
         taken = rows.map((r) => ({ id: r.id, data: r.event }));
         if (!taken.length) return null;
-        const result = await record(tx, taken);
+        const fresh = await freshEntries(tx, taken);
+        const result = fresh.length ? await record(tx, fresh) : null;
         await tx.execute(
           sql`delete from ${deliveryQueue} where id = any(${pgArray(taken.map((e) => e.id))}::bigint[])`,
         );
@@ -70,6 +77,22 @@ export class PostgresStream implements DeliveryStream {
       n: number;
     }>;
     return Number(r.rows[0]?.n ?? 0);
+  }
+
+  /** One append, rolled back: the queue takes writes again. */
+  async probe() {
+    try {
+      await this.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into ${deliveryQueue} (event) values ('{}'::jsonb)`);
+        throw new ProbeRollback();
+      });
+    } catch (error) {
+      if (!(error instanceof ProbeRollback)) throw error;
+    }
+  }
+
+  voidEvents(events: readonly DeliveryEvent[]) {
+    return voidEvents(this.db, events);
   }
 
   async close() {}

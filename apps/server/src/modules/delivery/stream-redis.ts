@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db, Tx } from '../../db/client';
-import { deliveryReceipts } from '../../db/schema/delivery-stream';
-import { pgArray } from './writer/sql';
-import { BatchError, type DeliveryStream, decodeEvent, encodeEvent, receiptKey, type StreamEntry } from './stream';
+import { BatchError, type DeliveryStream, encodeEvent, type StreamEntry } from './stream';
+import { freshEntries, voidEvents } from './stream-receipts';
 import type { DeliveryEvent } from './types';
 
 /** The stream's key (under REDIS_PREFIX) and its one consumer group. */
@@ -14,9 +12,15 @@ export const STREAM_GROUP = 'recorders';
 export type RedisStreamOptions = {
   /** An entry pending this long (a dead or stuck worker's) is claimed by another (ms). */
   claimIdleMs?: number;
-  /** This consumer's name in the group (default: random per process). */
+  /**
+   * This consumer's name in the group (default: random per process). A process restarted
+   * under the same name reads its own pending entries at once instead of waiting for a claim.
+   */
   consumer?: string;
 };
+
+/** Redis lost the consumer group (restarted empty, or the key was deleted): create it again. */
+const lostGroup = (error: unknown) => /NOGROUP/.test(String((error as Error)?.message));
 
 const CLAIM_IDLE_MS = 60_000;
 
@@ -41,6 +45,12 @@ export class RedisStream implements DeliveryStream {
   private readonly consumer: string;
   private readonly claimIdleMs: number;
   private groupReady: Promise<void> | null = null;
+  /**
+   * Entries delivered to this consumer may be pending unseen: at start (a restart under the
+   * same name) and after a failed read (Redis delivered them, the answer was lost). The next
+   * read takes this consumer's own pending entries first.
+   */
+  private ownPendingUnseen = true;
 
   constructor(
     private readonly redis: Redis,
@@ -60,7 +70,12 @@ export class RedisStream implements DeliveryStream {
     if (failed?.[0] || results.length !== events.length) throw failed?.[0] ?? new Error('XADD pipeline incomplete');
   }
 
-  /** The consumer group, created with the stream on first use (an existing one is kept). */
+  /**
+   * The consumer group, created with the stream on first use (an existing one is kept), and
+   * again whenever Redis answers NOGROUP: a Redis restarted empty has neither, and every
+   * process recreates them without a restart of its own. From id 0: entries appended since
+   * Redis came back are all read.
+   */
   private group(): Promise<void> {
     this.groupReady ??= this.redis.xgroup('CREATE', STREAM_KEY, STREAM_GROUP, '0', 'MKSTREAM').then(
       () => undefined,
@@ -74,9 +89,43 @@ export class RedisStream implements DeliveryStream {
     return this.groupReady;
   }
 
-  /** Entries a dead worker left pending first, then new ones. */
+  /** This consumer's own pending entries, a dead worker's next, then new ones; the group recreated when lost. */
   private async read(max: number): Promise<StreamEntry[]> {
+    try {
+      return await this.readOnce(max);
+    } catch (error) {
+      this.ownPendingUnseen = true;
+      if (!lostGroup(error)) throw error;
+      this.groupReady = null;
+      return await this.readOnce(max);
+    }
+  }
+
+  private async readOnce(max: number): Promise<StreamEntry[]> {
     await this.group();
+    if (this.ownPendingUnseen) {
+      const own = (await this.redis.xreadgroup(
+        'GROUP',
+        STREAM_GROUP,
+        this.consumer,
+        'COUNT',
+        max,
+        'STREAMS',
+        STREAM_KEY,
+        '0',
+      )) as [string, XEntries][] | null;
+      const out: StreamEntry[] = [];
+      const gone: string[] = [];
+      for (const [, entries] of own ?? [])
+        for (const [id, fields] of entries) {
+          // An entry trimmed while pending comes back without fields: nothing to record.
+          if (fields === null) gone.push(id);
+          else out.push({ id, data: fieldData(fields) });
+        }
+      if (gone.length) await this.redis.xack(STREAM_KEY, STREAM_GROUP, ...gone);
+      if (out.length) return out;
+      this.ownPendingUnseen = false;
+    }
     const claimed = (await this.redis.xautoclaim(
       STREAM_KEY,
       STREAM_GROUP,
@@ -116,7 +165,7 @@ export class RedisStream implements DeliveryStream {
       if (!taken.length) return null;
       const entries = taken;
       const result = await this.db.transaction(async (tx) => {
-        const fresh = await this.receipts(tx, entries);
+        const fresh = await freshEntries(tx, entries);
         return fresh.length ? record(tx, fresh) : null;
       });
       // Committed: a failed XACK or trim is no failure of the batch. Its entries come back
@@ -126,35 +175,6 @@ export class RedisStream implements DeliveryStream {
     } catch (error) {
       throw new BatchError(taken, error);
     }
-  }
-
-  /**
-   * Writes the receipts of the entries' events and returns the entries not recorded before.
-   * An entry without a readable event has no key: it passes, and recording it fails (poison).
-   */
-  private async receipts(tx: Tx, entries: StreamEntry[]): Promise<StreamEntry[]> {
-    const keyOf = new Map<StreamEntry, string>();
-    for (const entry of entries) {
-      try {
-        keyOf.set(entry, receiptKey(decodeEvent(entry.data)));
-      } catch {
-        // left to the recorder, which fails on it
-      }
-    }
-    if (!keyOf.size) return entries;
-    const inserted = (await tx.execute(
-      sql`insert into ${deliveryReceipts} (key) select unnest(${pgArray([...keyOf.values()])}::text[])
-        on conflict do nothing returning key`,
-    )) as unknown as { rows: { key: string }[] };
-    const fresh = new Set(inserted.rows.map((r) => r.key));
-    // Two entries of one batch with the same key: the first one counts.
-    return entries.filter((e) => {
-      const key = keyOf.get(e);
-      if (key === undefined) return true;
-      if (!fresh.has(key)) return false;
-      fresh.delete(key);
-      return true;
-    });
   }
 
   /**
@@ -183,6 +203,16 @@ export class RedisStream implements DeliveryStream {
 
   async backlog(): Promise<number> {
     return await this.redis.xlen(STREAM_KEY);
+  }
+
+  /** Redis answers, and the stream and its group exist (recreated when Redis came back empty). */
+  async probe() {
+    this.groupReady = null;
+    await this.group();
+  }
+
+  voidEvents(events: readonly DeliveryEvent[]) {
+    return voidEvents(this.db, events);
   }
 
   async close() {}

@@ -49,6 +49,18 @@ export interface DeliveryStream {
   deadLetter(entry: StreamEntry, write: (tx: Tx) => Promise<void>): Promise<void>;
   /** Entries waiting (appended, not yet recorded). */
   backlog(): Promise<number>;
+  /**
+   * Proves the stream takes appends again after a failure, without appending an event; on
+   * Redis it also recreates the stream and its consumer group when Redis came back empty.
+   * Throws while it cannot.
+   */
+  probe?(): Promise<void>;
+  /**
+   * After a failed append whose write may have landed: makes sure the consumer drops these
+   * events if they are in the stream (./stream-receipts.ts). Returns those recorded already
+   * (then billed: their answer is the ad). Throws when that cannot be known now.
+   */
+  voidEvents?(events: readonly DeliveryEvent[]): Promise<DeliveryEvent[]>;
   close(): Promise<void>;
 }
 
