@@ -26,7 +26,7 @@ class AppendFailed extends Error {
  * process consumes, the stream's consumer (./consumer.ts) records it through the batch writer.
  * Any DeliveryStream backend fits (./stream-postgres.ts, ./stream-redis.ts).
  *
- * An event's recording follows its answer (docs/decisions/033-faults-that-heal.md): an append
+ * An event's recording follows its answer (docs/decisions/036-faults-that-heal.md): an append
  * that failed may still have landed (its answer lost with the connection), so its events are
  * voided before /serve answers "no ad"; one the consumer recorded first is answered as an ad.
  * After a failure the stream is probed every second, so readiness comes back without traffic.

@@ -14,7 +14,7 @@ import { approvedWebsite, balanceOf, fundedAdvertiser, runningCampaign } from '.
 import { type DeliveryEvent, EventKind } from './types';
 
 /**
- * Faults that heal themselves (docs/decisions/033-faults-that-heal.md): a Redis that lost the
+ * Faults that heal themselves (docs/decisions/036-faults-that-heal.md): a Redis that lost the
  * stream and its consumer group has them recreated by the next read or probe; an event's
  * recording follows its answer in both directions when an append fails after it landed; the
  * recorder's readiness comes back after an append outage without any request.
