@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // API tests run on in-memory PGlite; when TEST_DATABASE_URL is set they run again on
@@ -18,6 +21,14 @@ const server = {
 const multiProcessTest = 'apps/server/src/multi-process.test.ts';
 // The embedded database's own worker thread and lifecycle: nothing of it runs on PostgreSQL.
 const embeddedDatabaseTest = 'apps/server/src/db/client.test.ts';
+// A server test file that opens no database (pure functions, adapters against their fakes, the
+// configuration) gives the same result on either driver: it runs once, in server-pglite. A file
+// that names the test app, a database or the driver runs on both.
+const usesDatabase = /createTestApp|openDatabase|TEST_DB_DRIVER|TEST_DATABASE_URL|itOnPostgres/;
+const root = fileURLToPath(new URL('.', import.meta.url));
+const driverIndependentTests = readdirSync(path.join(root, 'apps/server/src'), { recursive: true, encoding: 'utf8' })
+  .map((file) => `apps/server/src/${file.split(path.sep).join('/')}`)
+  .filter((file) => file.endsWith('.test.ts') && !usesDatabase.test(readFileSync(path.join(root, file), 'utf8')));
 const postgres = process.env.TEST_DATABASE_URL
   ? [
       {
@@ -25,7 +36,7 @@ const postgres = process.env.TEST_DATABASE_URL
           ...server,
           name: 'server-postgres',
           env: { TEST_DB_DRIVER: 'postgres' },
-          exclude: [...configDefaults.exclude, embeddedDatabaseTest],
+          exclude: [...configDefaults.exclude, embeddedDatabaseTest, ...driverIndependentTests],
         },
       },
     ]

@@ -58,7 +58,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx apps/server/src/main.ts`,
+    command: `rm -rf ${E2E_DATA_DIR} && node --import tsx apps/server/src/start.ts`,
     cwd: '..',
     url: `${E2E_URL}/api/health`,
     reuseExistingServer: false,

@@ -8,8 +8,8 @@ type State = { error: unknown; resetKey: string };
 /**
  * The router's error fallback. The app uses React Router's declarative mode (smaller by
  * 17 KB gzip than the data router, which the /login/ budget cannot afford: see
- * docs/decisions/001-web-router-mode.md), so this boundary plays the part of errorElement.
- * It resets when the path changes.
+ * docs/decisions/002-web-first-load-budget.md), so this boundary plays the part of
+ * errorElement. It resets when the path changes.
  */
 export class RouteErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, resetKey: this.props.resetKey };
