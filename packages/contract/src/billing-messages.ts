@@ -212,6 +212,15 @@ export const DEPOSIT_METHOD_LABELS: Record<DepositMethod, string> = {
 export type DepositFees = { cryptoProcessingFeePercent: number; cardFeePercent: number };
 export const DEFAULT_DEPOSIT_FEES: DepositFees = { cryptoProcessingFeePercent: 1, cardFeePercent: 0 };
 
+/** What the ledger answers a caller it refuses (docs/decisions/013). */
+export const LEDGER_MESSAGES = {
+  /** 402: the only refusal for a balance that would go below zero. */
+  insufficientBalance: 'Your balance is not sufficient for this operation.',
+  /** 409: a replayed idempotency key must carry the same operation. */
+  idempotencyKeyReused: (key: string) =>
+    `The idempotency key ${key} was already used for a different operation (other accounts, amount or kind). Use a new key for a new operation.`,
+} as const;
+
 /** Whole cents, as card and crypto charge them (the rounding rules live in money.ts). */
 export { MICROS_PER_CENT };
 

@@ -149,6 +149,13 @@ export async function requestPayout(db: Db, userId: number, run: { period: strin
       .for('no key update');
     const [profile] = await tx.select().from(billingProfiles).where(eq(billingProfiles.userId, userId)).limit(1);
     if (!user || !profile?.payoutMethod || profile.payoutFrequency == null) return null;
+    // Paid by this run already (an overlapping run waited on the users row above).
+    const [done] = await tx
+      .select({ id: payouts.id })
+      .from(payouts)
+      .where(and(eq(payouts.userId, userId), eq(payouts.period, run.period)))
+      .limit(1);
+    if (done) return null;
     // Whole cents leave (a bank or wallet moves nothing smaller); the sub-cent rest stays in
     // the balance, and the self-billing invoice states exactly the amount moved.
     const amountMicros = payoutAmountOf(user.balance);
