@@ -84,7 +84,13 @@ describe('constraint failures', () => {
     expect(error).not.toBeInstanceOf(AppError);
     const short = await tx((t) =>
       postLegs(t, [
-        { from: available(userId), to: platform('revenue'), amountMicros: 10_000_001n, kind: 'spend', description: 'x' },
+        {
+          from: available(userId),
+          to: platform('revenue'),
+          amountMicros: 10_000_001n,
+          kind: 'spend',
+          description: 'x',
+        },
       ]),
     ).catch((e: unknown) => e);
     expect(short).toMatchObject({ status: 402, reason: LEDGER_MESSAGES.insufficientBalance });
