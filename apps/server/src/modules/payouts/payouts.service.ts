@@ -198,6 +198,24 @@ export async function requestPayout(db: Db, userId: number, run: { period: strin
   });
 }
 
+/** What a run on `now` would reserve (the two-operator rule of `payout run`): whole cents of each payable balance. */
+export async function payoutRunAmount(db: DbOrTx, now: Date): Promise<bigint> {
+  const run = payoutRun(now);
+  if (!run) return 0n;
+  const payable = await payableUsers(db, run.period, run.frequencies);
+  if (payable.length === 0) return 0n;
+  const rows = await db
+    .select({ balance: users.balanceMicros })
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        payable.map((p) => p.userId),
+      ),
+    );
+  return rows.reduce((sum, r) => sum + payoutAmountOf(r.balance), 0n);
+}
+
 /** The payout job's work for `now`: nothing on other days; otherwise one payout per payable publisher. */
 export async function runPayouts(ctx: Pick<AppContext, 'db'>, now = new Date()) {
   const run = payoutRun(now);
