@@ -5,7 +5,7 @@
  * breakdowns without downloading them; billing.ts re-exports everything and adds the schemas
  * and the IBAN / BIC / crypto address checks.
  */
-import { MICROS_PER_EURO } from './money';
+import { depositFeeOf, MICROS_PER_CENT, MICROS_PER_EURO, vatOnNet } from './money';
 
 // ---------------------------------------------------------------- messages
 
@@ -212,22 +212,17 @@ export const DEPOSIT_METHOD_LABELS: Record<DepositMethod, string> = {
 export type DepositFees = { cryptoProcessingFeePercent: number; cardFeePercent: number };
 export const DEFAULT_DEPOSIT_FEES: DepositFees = { cryptoProcessingFeePercent: 1, cardFeePercent: 0 };
 
-export const MICROS_PER_CENT = 10_000n;
+/** What the ledger answers a caller it refuses (docs/decisions/013). */
+export const LEDGER_MESSAGES = {
+  /** 402: the only refusal for a balance that would go below zero. */
+  insufficientBalance: 'Your balance is not sufficient for this operation.',
+  /** 409: a replayed idempotency key must carry the same operation. */
+  idempotencyKeyReused: (key: string) =>
+    `The idempotency key ${key} was already used for a different operation (other accounts, amount or kind). Use a new key for a new operation.`,
+} as const;
 
-/** A percentage (up to 4 decimals) as an integer in millionths of the whole: 1 % is 10,000. */
-function percentToPpm(percent: number): bigint {
-  if (!Number.isFinite(percent) || percent < 0 || percent > 100) throw new RangeError(`Invalid percentage: ${percent}`);
-  return BigInt(Math.round(percent * 10_000));
-}
-
-const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
-
-/** `percent` of a non-negative amount, rounded up to a whole cent. */
-export function percentOfRoundedUp(amountMicros: bigint, percent: number): bigint {
-  if (amountMicros < 0n) throw new RangeError('Amount must not be negative');
-  const ppm = percentToPpm(percent);
-  return ceilDiv(amountMicros * ppm, 1_000_000n * MICROS_PER_CENT) * MICROS_PER_CENT;
-}
+/** Whole cents, as card and crypto charge them (the rounding rules live in money.ts). */
+export { MICROS_PER_CENT };
 
 export type DepositBreakdown = {
   /** What the balance is credited with. */
@@ -259,8 +254,8 @@ export function depositBreakdown(input: {
   const fees = input.fees ?? DEFAULT_DEPOSIT_FEES;
   const feePercent = method === 'crypto' ? fees.cryptoProcessingFeePercent : fees.cardFeePercent;
   const vatPercent = input.reverseCharge ? 0 : input.vatRatePercent;
-  const feeMicros = percentOfRoundedUp(amountMicros, feePercent);
-  const vatMicros = percentOfRoundedUp(amountMicros + feeMicros, vatPercent);
+  const feeMicros = depositFeeOf(amountMicros, feePercent);
+  const vatMicros = vatOnNet(amountMicros + feeMicros, vatPercent);
   return {
     amountMicros,
     feePercent,

@@ -41,3 +41,87 @@ export function formatEuros(euros: number, decimals = 2): string {
   }
   return f.format(euros);
 }
+
+// ---------------------------------------------------------------- rounding rules
+//
+// Every rounding of an amount of money is one of the named rules below, and happens here.
+// Three directions are used: UP to the cent for what a customer is charged on top of an
+// amount (deposit fee and VAT: never less than the rate), HALF UP where a share is divided
+// fairly (invoice lines, the marketplace's commission), DOWN to the cent for what leaves the
+// network or is credited from a partial payment (never more than what arrived or is there).
+
+export const MICROS_PER_CENT = 10_000n;
+
+/** A percentage (up to 4 decimals) as an integer in millionths of the whole: 1 % is 10,000. */
+export function percentToPpm(percent: number): bigint {
+  if (!Number.isFinite(percent) || percent < 0 || percent > 100) throw new RangeError(`Invalid percentage: ${percent}`);
+  return BigInt(Math.round(percent * 10_000));
+}
+
+const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
+const downToCent = (micros: bigint) => (micros / MICROS_PER_CENT) * MICROS_PER_CENT;
+const upToCent = (micros: bigint) => ceilDiv(micros, MICROS_PER_CENT) * MICROS_PER_CENT;
+/** Half away from zero, to the cent. */
+function halfUpToCent(micros: bigint): bigint {
+  const sign = micros < 0n ? -1n : 1n;
+  return sign * (((micros * sign + MICROS_PER_CENT / 2n) / MICROS_PER_CENT) * MICROS_PER_CENT);
+}
+
+function percentOfUp(amountMicros: bigint, percent: number): bigint {
+  if (amountMicros < 0n) throw new RangeError('Amount must not be negative');
+  return ceilDiv(amountMicros * percentToPpm(percent), 1_000_000n * MICROS_PER_CENT) * MICROS_PER_CENT;
+}
+
+/** VAT charged on a net amount (a deposit, its fee): `percent` of it, rounded UP to the cent. */
+export const vatOnNet = (netMicros: bigint, percent: number): bigint => percentOfUp(netMicros, percent);
+
+/** A deposit's processing fee: `percent` of the amount, rounded UP to the cent. */
+export const depositFeeOf = (amountMicros: bigint, percent: number): bigint => percentOfUp(amountMicros, percent);
+
+/** VAT an invoice computes from its net (when no charged VAT is given): rounded HALF UP to the cent. */
+export const invoiceVatOf = (netMicros: bigint, percent: number): bigint =>
+  halfUpToCent((netMicros * percentToPpm(percent)) / 1_000_000n);
+
+/** An invoice line's amount: quantity (up to 3 decimals) × unit price, rounded HALF UP to the cent. */
+export function invoiceLineAmount(unitMicros: bigint, quantity: number): bigint {
+  const milli = BigInt(Math.round(quantity * 1000));
+  return halfUpToCent((unitMicros * milli) / 1000n);
+}
+
+/**
+ * The network's commission on a marketplace sale: the price times a percent with up to 2
+ * decimals, rounded HALF UP to the micro-euro (the seller gets the exact rest).
+ */
+export function commissionOf(priceMicros: bigint, percent: number): bigint {
+  if (priceMicros < 0n) throw new RangeError('a price is zero or more');
+  if (!(percent >= 0 && percent <= 100)) throw new RangeError('a commission is 0 to 100 percent');
+  const basisPoints = BigInt(Math.round(percent * 100));
+  return (priceMicros * basisPoints + 5_000n) / 10_000n;
+}
+
+/** What a payout moves out of an available balance: whole cents, rounded DOWN; the rest stays in the balance. */
+export const payoutAmountOf = (balanceMicros: bigint): bigint => (balanceMicros > 0n ? downToCent(balanceMicros) : 0n);
+
+/**
+ * The share of `amountMicros` that a partial payment stands for (`paidMicros` of
+ * `totalMicros` arrived), rounded DOWN to the cent: never more than what arrived.
+ */
+export function paidShareOf(amountMicros: bigint, paidMicros: bigint, totalMicros: bigint): bigint {
+  if (totalMicros <= 0n || paidMicros <= 0n || amountMicros <= 0n) return 0n;
+  return downToCent((amountMicros * paidMicros) / totalMicros);
+}
+
+/** Card and crypto charge whole cents: an amount in micro-euros is charged rounded UP to the cent. */
+export const chargedAmountOf = (totalMicros: bigint): bigint => upToCent(totalMicros);
+
+/**
+ * A bank transfer of `receivedMicros` that includes VAT: the largest whole-cent net whose VAT
+ * (`vatOnNet`, rounded up) fits in what arrived; the VAT is the rest, so the invoice adds up
+ * to the transfer.
+ */
+export function splitGrossOfVat(receivedMicros: bigint, vatPercent: number) {
+  const ppm = percentToPpm(vatPercent);
+  let amount = downToCent((receivedMicros * 1_000_000n) / (1_000_000n + ppm));
+  while (amount > 0n && amount + vatOnNet(amount, vatPercent) > receivedMicros) amount -= MICROS_PER_CENT;
+  return { amountMicros: amount, vatMicros: receivedMicros - amount };
+}

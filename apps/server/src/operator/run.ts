@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { MailMessage, Mailer } from '../adapters/mail/port';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import type { Bus } from '../lib/bus';
-import { operatorApprovals } from '../db/schema/audit';
+import { auditEntries, operatorApprovals } from '../db/schema/audit';
 import { AppError } from '../lib/errors';
 import { type Actor, writeAudit } from '../modules/audit/audit.service';
 import { commands } from './registry';
@@ -73,6 +73,7 @@ export async function runOperatorCommand(
   if (!command) throw new AppError(404, 'Unknown operator command.');
   const { mailer, bus, flush } = deferEffects(ctx);
   let result: CommandResult;
+  let money: { amount: bigint; target: string } | null = null;
   try {
     result = await ctx.db.transaction(async (tx) => {
       // Commands keep calling ctx.db.transaction: on the transaction, that is a savepoint.
@@ -93,7 +94,12 @@ export async function runOperatorCommand(
           throw new AppError(409, 'This request has already been decided.');
       } else if (command.amount) {
         const amount = await command.amount(inner, args);
-        if (amount !== null && amount >= ctx.config.operators.approvalThresholdMicros) {
+        const target = command.moneyTarget?.(args) ?? `${domain}:${args[0] ?? ''}`;
+        money = amount === null ? null : { amount, target };
+        if (
+          amount !== null &&
+          (await needsSecondOperator(tx, actor, target, amount, ctx.config.operators.approvalThresholdMicros))
+        ) {
           const [approval] = await tx
             .insert(operatorApprovals)
             .values({
@@ -123,7 +129,11 @@ export async function runOperatorCommand(
         action: `${domain} ${action}`,
         objectType: object.objectType,
         objectId: object.objectId,
-        changes: { args, result: output },
+        // A money call applied without an approval counts towards its operator's and its
+        // target's 24 hours (needsSecondOperator).
+        changes: money
+          ? { args, result: output, amountMicros: money.amount.toString(), moneyTarget: money.target }
+          : { args, result: output },
         approvalId: opts.approvalId ?? null,
       });
       return { output };
@@ -134,6 +144,40 @@ export async function runOperatorCommand(
   }
   await flush();
   return result;
+}
+
+/**
+ * The two-operator rule cannot be split (docs/decisions/032): a money call waits for a second
+ * operator when it, added to what the same operator applied without approval in the last 24
+ * hours, or to what was applied that way to the same target by anyone (the command line
+ * included, which has no operator of its own), reaches the threshold. Transaction-scoped advisory locks on the operator, then the target
+ * (always in that order), serialise concurrent calls until their commit, so two calls cannot
+ * both see the same total and both slip under it.
+ */
+async function needsSecondOperator(tx: Tx, actor: Actor, target: string, amount: bigint, threshold: bigint) {
+  if (amount >= threshold) return true;
+  const operatorId = actor.kind === 'operator' ? actor.userId : null;
+  if (operatorId !== null)
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`operator-money:${operatorId}`}, 0))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`operator-money-target:${target}`}, 0))`);
+  const applied = (where: SQL) =>
+    tx
+      .select({ total: sql<string>`coalesce(sum((${auditEntries.changes}->>'amountMicros')::bigint), 0)::text` })
+      .from(auditEntries)
+      .where(
+        and(
+          sql`${auditEntries.at} > now() - interval '24 hours'`,
+          isNull(auditEntries.approvalId),
+          sql`${auditEntries.changes} ? 'amountMicros'`,
+          where,
+        ),
+      );
+  if (operatorId !== null) {
+    const [byOperator] = await applied(eq(auditEntries.actorId, operatorId));
+    if (amount + BigInt(byOperator?.total ?? '0') >= threshold) return true;
+  }
+  const [byTarget] = await applied(sql`${auditEntries.changes}->>'moneyTarget' = ${target}`);
+  return amount + BigInt(byTarget?.total ?? '0') >= threshold;
 }
 
 /** The line the command line prints for a result. */

@@ -11,6 +11,11 @@ export type OperatorCommand = {
    * nothing to check, e.g. the arguments do not parse: `run` refuses them).
    */
   amount?: (ctx: AppContext, args: string[]) => bigint | null | Promise<bigint | null>;
+  /**
+   * The account a money call moves money for, for the rule's per-account count (calls on the
+   * same target add up over 24 hours, whoever makes them). Default `<domain>:<args[0]>`.
+   */
+  moneyTarget?: (args: string[]) => string;
   /** The audit entry's object, when it is not `<domain>` / args[0] (e.g. the terms version published). */
   audit?: (args: string[], output: string) => { objectType: string; objectId: string | number };
 };

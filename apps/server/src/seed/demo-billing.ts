@@ -1,5 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
-import { DocumentStatus, percentOfRoundedUp } from '@cryptads/contract/billing-messages';
+import { DocumentStatus } from '@cryptads/contract/billing-messages';
+import { vatOnNet } from '@cryptads/contract/money';
 import { eurosToMicros, microsToEuros } from '@cryptads/contract/money';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
@@ -95,7 +96,7 @@ export async function seedDemoBilling(ctx: AppContext, advertiserEmail: string):
       // The transfer carries the VAT on top, as the deposit screen asks for.
       const amount = eurosToMicros(demo.euros);
       const vatPercent = depositVatPercent(await depositCustomer(ctx.db, ctx.config, user.id));
-      const received = amount + percentOfRoundedUp(amount, vatPercent);
+      const received = amount + vatOnNet(amount, vatPercent);
       const reference = await currentBankReference(ctx.db, user.id);
       const confirmed = await confirmBankTransfer(ctx, reference, microsToEuros(received));
       if (confirmed.kind !== 'credited' || confirmed.payment.creditedMicros !== amount)

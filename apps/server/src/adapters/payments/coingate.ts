@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { MICROS_PER_CENT } from '@cryptads/contract/billing-messages';
+import { paidShareOf } from '@cryptads/contract/money';
 import { z } from 'zod';
 import { safeEqual } from '../../lib/crypto';
 import type { PaymentStatus } from './payment-state';
@@ -106,7 +106,7 @@ export function paidMicrosOfOrder(order: CoinGateOrder): bigint {
   if (due === null || due === 0n)
     throw new PaymentProviderError('coingate', `order ${order.id} is underpaid but has no pay_amount`);
   const received = due > underpaid ? due - underpaid : 0n;
-  return ((price * received) / due / MICROS_PER_CENT) * MICROS_PER_CENT;
+  return paidShareOf(price, received, due);
 }
 
 export function createCoinGateProvider(settings: CoinGateSettings, fetchImpl: typeof fetch = fetch): PaymentProvider {

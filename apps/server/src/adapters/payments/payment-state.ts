@@ -1,4 +1,5 @@
-import { MICROS_PER_CENT, PaymentStatusCode } from '@cryptads/contract/billing-messages';
+import { PaymentStatusCode } from '@cryptads/contract/billing-messages';
+import { paidShareOf } from '@cryptads/contract/money';
 
 /**
  * The life of one payment (docs/decisions/011-payments.md):
@@ -69,6 +70,5 @@ export function creditForPayment(input: { amountMicros: bigint; totalMicros: big
   const { amountMicros, totalMicros, paidMicros } = input;
   if (totalMicros <= 0n || paidMicros <= 0n) return 0n;
   if (paidMicros >= totalMicros) return amountMicros;
-  const share = (amountMicros * paidMicros) / totalMicros;
-  return (share / MICROS_PER_CENT) * MICROS_PER_CENT;
+  return paidShareOf(amountMicros, paidMicros, totalMicros);
 }

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { MICROS_PER_CENT } from '@cryptads/contract/billing-messages';
+import { paidShareOf } from '@cryptads/contract/money';
 import { z } from 'zod';
 import { safeEqual } from '../../lib/crypto';
 import type { PaymentStatus } from './payment-state';
@@ -111,7 +111,7 @@ export function verifySandboxSignature(
 
 /** What an Underpay press says arrived: 90 % of the amount, whole cents. */
 export const sandboxUnderpaidMicros = (amountMicros: bigint) =>
-  ((amountMicros * SANDBOX_UNDERPAY_PERCENT) / 100n / MICROS_PER_CENT) * MICROS_PER_CENT;
+  paidShareOf(amountMicros, SANDBOX_UNDERPAY_PERCENT, 100n);
 
 /** The signed event the hosted page sends for an action (body and headers, ready to POST). */
 export function buildSandboxWebhook(

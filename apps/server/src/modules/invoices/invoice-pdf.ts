@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create as createFont, type Font } from 'fontkit';
 import type { VatTreatment } from '@cryptads/contract/billing-messages';
-import { CURRENCY, formatEuros, microsToEuros } from '@cryptads/contract/money';
+import { CURRENCY, formatEuros, invoiceLineAmount, invoiceVatOf, microsToEuros } from '@cryptads/contract/money';
 import { countryName, formatVatPercent, OUTSIDE_SCOPE_WORDING, vatWording } from '@cryptads/contract/vat';
 import PDFDocument from 'pdfkit';
 
@@ -119,20 +119,13 @@ const percent = formatVatPercent;
 
 /** A line's amount: quantity × unit price, rounded half up to the cent. */
 export function lineAmountMicros(line: InvoiceLine): bigint {
-  const milli = BigInt(Math.round(line.quantity * 1000));
-  return roundToCent((line.unitMicros * milli) / 1000n);
-}
-
-function roundToCent(micros: bigint): bigint {
-  const sign = micros < 0n ? -1n : 1n;
-  const abs = micros * sign;
-  return sign * (((abs + 5_000n) / 10_000n) * 10_000n);
+  return invoiceLineAmount(line.unitMicros, line.quantity);
 }
 
 export function invoiceTotals(data: Pick<InvoiceData, 'lines' | 'vat'>) {
   const netMicros = data.lines.reduce((sum, line) => sum + lineAmountMicros(line), 0n);
   const ratePercent = data.vat.treatment === 'standard' ? data.vat.ratePercent : 0;
-  const computed = roundToCent((netMicros * BigInt(Math.round(ratePercent * 10_000))) / 1_000_000n);
+  const computed = invoiceVatOf(netMicros, ratePercent);
   const vatMicros = data.vat.treatment === 'standard' ? (data.vat.amountMicros ?? computed) : 0n;
   return { netMicros, ratePercent, vatMicros, totalMicros: netMicros + vatMicros };
 }

@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { ledgerHolds } from '../../db/schema/ledger';
 import { conflict } from '../../lib/errors';
-import { type AccountRef, available, held, refOfCode } from './accounts';
+import { type AccountRef, accountCode, available, held, refOfCode } from './accounts';
 import {
   accountId,
+  assertSameOperation,
   codesOf,
   type LedgerHold,
   lockKey,
@@ -19,7 +20,7 @@ import {
  * Reserves money for a later transfer (TigerBeetle's pending transfer): the amount moves from
  * the user's available account to their held account now; `postHold` then sends it to `to`,
  * or `voidHold` gives it back. Throws 402 when the available balance is short. Once per
- * idempotency key.
+ * idempotency key (the same key for another hold: 409).
  */
 export async function hold(
   tx: Tx,
@@ -42,7 +43,17 @@ export async function hold(
       .from(ledgerHolds)
       .where(eq(ledgerHolds.idempotencyKey, h.idempotencyKey))
       .limit(1);
-    if (existing) return { hold: existing, applied: false };
+    if (existing) {
+      const codes = await codesOf(tx, [existing.destinationAccountId]);
+      assertSameOperation(
+        h.idempotencyKey,
+        existing.userId === h.userId &&
+          existing.amountMicros === h.amountMicros &&
+          existing.kind === h.kind &&
+          codes.get(existing.destinationAccountId) === accountCode(h.to),
+      );
+      return { hold: existing, applied: false };
+    }
   }
   const [row] = await tx
     .insert(ledgerHolds)

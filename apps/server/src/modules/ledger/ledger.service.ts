@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, like, or, sql } from 'drizzle-orm';
 import { CampaignStatus } from '@cryptads/contract/campaign-messages';
 import type { Tx } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
@@ -6,7 +6,17 @@ import { ledgerTransfers } from '../../db/schema/ledger';
 import { users } from '../../db/schema/users';
 import { emitEvents } from '../events/events';
 import { available, clearing, type PaymentProvider, platform, refOfCode, vatPayable } from './accounts';
-import { codesOf, type Leg, type LedgerTransfer, lockKey, type Posted, postLegs, type TransferInput } from './posting';
+import {
+  assertSameOperation,
+  codesOf,
+  type Leg,
+  type LedgerTransfer,
+  lockKey,
+  type Posted,
+  postLegs,
+  sameLegs,
+  type TransferInput,
+} from './posting';
 
 export * from './accounts';
 export { hold, postHold, voidHold } from './holds';
@@ -33,7 +43,8 @@ export { accountBalance, adSpendOf, creditedOf, type StatementLine, statementOf 
 /**
  * Moves `amountMicros` from one account to another, e.g.
  * `transfer(tx, { from: platform('operator_credits'), to: available(userId), amountMicros, kind: 'adjustment', description })`.
- * With an idempotency key, a second call changes nothing and answers the first transfer.
+ * With an idempotency key, a second call changes nothing and answers the first transfer; the
+ * same key with other accounts, amount or kind is refused (409).
  */
 export async function transfer(
   tx: Tx,
@@ -46,7 +57,10 @@ export async function transfer(
       .from(ledgerTransfers)
       .where(eq(ledgerTransfers.idempotencyKey, input.idempotencyKey))
       .limit(1);
-    if (existing) return { transfer: existing, applied: false, transfers: [existing], balances: new Map() };
+    if (existing) {
+      assertSameOperation(input.idempotencyKey, await sameLegs(tx, [existing], [input]));
+      return { transfer: existing, applied: false, transfers: [existing], balances: new Map() };
+    }
   }
   if (input.amountMicros <= 0n) throw new Error(`ledger: a transfer moves more than zero (${input.kind})`);
   const posted = await postLegs(tx, [input]);
@@ -70,13 +84,17 @@ export async function transferMany(
   if (!key) return { ...(await postLegs(tx, legs)), applied: true };
   await lockKey(tx, key);
   const keys = legs.map((_, i) => (i === 0 ? key : `${key}#${i + 1}`));
+  // Every transfer of an earlier posting under the key (it may have had more legs than this one).
+  const keyPattern = `${key.replace(/[\\%_]/g, (c) => `\\${c}`)}#%`;
   const existing = await tx
     .select()
     .from(ledgerTransfers)
-    .where(inArray(ledgerTransfers.idempotencyKey, keys.length ? keys : [key]))
+    .where(or(eq(ledgerTransfers.idempotencyKey, key), like(ledgerTransfers.idempotencyKey, keyPattern)))
     .orderBy(asc(ledgerTransfers.id));
-  if (existing.some((t) => t.idempotencyKey === key))
+  if (existing.some((t) => t.idempotencyKey === key)) {
+    assertSameOperation(key, await sameLegs(tx, existing, legs));
     return { transfers: existing, balances: new Map(), applied: false };
+  }
   return {
     ...(await postLegs(
       tx,

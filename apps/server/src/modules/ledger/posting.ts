@@ -2,7 +2,8 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { ledgerAccounts, type ledgerHolds, ledgerTransfers } from '../../db/schema/ledger';
 import { users } from '../../db/schema/users';
-import { AppError } from '../../lib/errors';
+import { LEDGER_MESSAGES } from '@cryptads/contract/billing-messages';
+import { AppError, conflict } from '../../lib/errors';
 import { type DomainEvent, emitEvents } from '../events/events';
 import { type AccountRef, accountCode, accountColumns } from './accounts';
 
@@ -44,7 +45,34 @@ export type TransferKind =
 export type LedgerTransfer = typeof ledgerTransfers.$inferSelect;
 export type LedgerHold = typeof ledgerHolds.$inferSelect;
 
-export const INSUFFICIENT_BALANCE = 'Your balance is not sufficient for this operation.';
+export const INSUFFICIENT_BALANCE = LEDGER_MESSAGES.insufficientBalance;
+
+/**
+ * A replayed idempotency key answers the first posting only when it asks for the same
+ * operation; the same key with other accounts, amount or kind is a caller's mistake: 409.
+ */
+export function assertSameOperation(key: string, same: boolean) {
+  if (!same) throw conflict(LEDGER_MESSAGES.idempotencyKeyReused(key));
+}
+
+/** Whether stored transfers are the legs asked for again (accounts by code, amount, kind), in order. */
+export async function sameLegs(db: DbOrTx, stored: readonly LedgerTransfer[], asked: readonly TransferInput[]) {
+  if (stored.length !== asked.length) return false;
+  const codes = await codesOf(
+    db,
+    stored.flatMap((t) => [t.debitAccountId, t.creditAccountId]),
+  );
+  return stored.every((t, i) => {
+    const a = asked[i];
+    return (
+      a !== undefined &&
+      t.amountMicros === a.amountMicros &&
+      t.kind === a.kind &&
+      codes.get(t.debitAccountId) === accountCode(a.from) &&
+      codes.get(t.creditAccountId) === accountCode(a.to)
+    );
+  });
+}
 
 export type TransferInput = {
   from: AccountRef;
@@ -72,9 +100,13 @@ function arrayLiteral(values: readonly (string | number | bigint | null)[]): str
   return `{${values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
 }
 
-function isCheckViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23514' || e?.cause?.code === '23514';
+/** The two CHECKs that keep a user's money at zero or above; any other violation is a bug, not a refusal. */
+const BALANCE_CHECKS = new Set(['ledger_accounts_user_nonnegative', 'users_balance_nonnegative']);
+
+function isBalanceCheckViolation(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const pg = e?.code === '23514' ? e : e?.cause?.code === '23514' ? e.cause : null;
+  return pg !== null && BALANCE_CHECKS.has(pg.constraint ?? '');
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -91,7 +123,8 @@ export async function lockKey(tx: Tx, key: string) {
  * Writes a set of transfers atomically. Locks are taken in one order everywhere, so two
  * postings never wait for each other in a circle: first the users rows whose cached balance
  * changes (by id), then, as the last statement, the accounts (by code), each once with its net
- * change. A user account that would go below zero fails its CHECK and throws 402
+ * change. A user account that would go below zero fails its CHECK and throws 402 (no other
+ * constraint does)
  * INSUFFICIENT_BALANCE (the surrounding transaction is then unusable, as with any failed
  * statement). A caller posts once per transaction, as late as it can: the platform accounts
  * are shared by every posting and stay locked until the commit.
@@ -230,7 +263,9 @@ export async function postLegs(tx: Tx, input: readonly Leg[]): Promise<Posted> {
     for (const r of rows) balances.set(r.code, BigInt(r.balance_micros));
     return { transfers, balances };
   } catch (error) {
-    if (isCheckViolation(error)) throw new AppError(402, INSUFFICIENT_BALANCE);
+    // Only a balance going below zero is the caller's 402; any other failed constraint goes
+    // on as the server error it is (logged, 500).
+    if (isBalanceCheckViolation(error)) throw new AppError(402, INSUFFICIENT_BALANCE);
     throw error;
   }
 }

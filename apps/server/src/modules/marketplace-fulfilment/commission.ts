@@ -1,3 +1,5 @@
+import { commissionOf } from '@cryptads/contract/money';
+
 /**
  * How a completed item's price is shared (docs/decisions/018-marketplace.md): the network's
  * commission is the price times the item's commission percent, rounded half up to the
@@ -16,10 +18,6 @@ export function commissionPercentFor(
 
 /** Splits a price (micro-euros) at a percent with up to 2 decimals (the column is numeric(5,2)). */
 export function splitSale(priceMicros: bigint, percent: number): { sellerMicros: bigint; commissionMicros: bigint } {
-  if (priceMicros < 0n) throw new RangeError('a price is zero or more');
-  if (!(percent >= 0 && percent <= 100)) throw new RangeError('a commission is 0 to 100 percent');
-  // Hundredths of a percent as an integer: 12.5 % -> 1250 out of 10,000.
-  const basisPoints = BigInt(Math.round(percent * 100));
-  const commissionMicros = (priceMicros * basisPoints + 5_000n) / 10_000n;
+  const commissionMicros = commissionOf(priceMicros, percent);
   return { sellerMicros: priceMicros - commissionMicros, commissionMicros };
 }

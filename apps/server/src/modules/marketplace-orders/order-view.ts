@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { MICROS_PER_CENT } from '@cryptads/contract/billing-messages';
 import type { ItemState, OrderDetail, OrderItem, OrderList, OrderSummary } from '@cryptads/contract/marketplace';
 import { OrderStatus } from '@cryptads/contract/marketplace-messages';
-import { microsToEuros } from '@cryptads/contract/money';
+import { chargedAmountOf, microsToEuros } from '@cryptads/contract/money';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { listings, marketplaceOrderItems, marketplaceOrders, marketplacePackages } from '../../db/schema/marketplace';
@@ -18,8 +17,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 const euros = (micros: bigint) => microsToEuros(micros);
 
 /** Card and crypto charge whole cents: an order total that is not (a package split in micro-euros) is charged up to the next cent. */
-export const chargedAmount = (totalMicros: bigint) =>
-  ((totalMicros + MICROS_PER_CENT - 1n) / MICROS_PER_CENT) * MICROS_PER_CENT;
+export const chargedAmount = chargedAmountOf;
 
 /** A payment that ended without money: the order it was opened for may be paid again. */
 export const CLOSED_PAYMENT_STATUSES: readonly string[] = ['failed', 'expired', 'canceled'];

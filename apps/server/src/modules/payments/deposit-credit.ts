@@ -1,4 +1,4 @@
-import { MICROS_PER_CENT } from '@cryptads/contract/billing-messages';
+import { paidShareOf } from '@cryptads/contract/money';
 import type { Tx } from '../../db/client';
 import type { payments } from '../../db/schema/payments';
 import { emitEvent } from '../events/events';
@@ -36,8 +36,6 @@ const DEPOSIT_DESCRIPTIONS: Record<string, string> = {
   bank_transfer: 'Deposit by bank transfer',
 };
 
-const floorToCent = (micros: bigint) => (micros / MICROS_PER_CENT) * MICROS_PER_CENT;
-
 /**
  * What an invoice bills for a payment that brought in `paidMicros` of its total and credited
  * `creditedMicros`: in full, the payment's own amounts; underpaid, the same shares of fee and
@@ -63,7 +61,7 @@ export function billedAmounts(
       vatMicros: 0n,
       totalMicros: paidMicros,
     };
-  const feeMicros = floorToCent((payment.feeMicros * paidMicros) / payment.totalMicros);
+  const feeMicros = paidShareOf(payment.feeMicros, paidMicros, payment.totalMicros);
   return {
     amountMicros: creditedMicros,
     feeMicros,

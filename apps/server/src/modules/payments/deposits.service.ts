@@ -7,8 +7,6 @@ import {
   depositAmountError,
   depositBreakdown,
   isWholeCents,
-  MICROS_PER_CENT,
-  percentOfRoundedUp,
 } from '@cryptads/contract/billing-messages';
 import type {
   BankTransferDetails,
@@ -18,7 +16,7 @@ import type {
   OpenCryptoPayment,
 } from '@cryptads/contract/deposits';
 import { DEPOSIT_MESSAGES } from '@cryptads/contract/deposit-messages';
-import { eurosToMicros, formatEuros, MICROS_PER_EURO, microsToEuros } from '@cryptads/contract/money';
+import { eurosToMicros, formatEuros, MICROS_PER_EURO, microsToEuros, splitGrossOfVat } from '@cryptads/contract/money';
 import { paths } from '@cryptads/contract/paths';
 import { paymentStatusCode, type PaymentStatus } from '../../adapters/payments/payment-state';
 import type { Config } from '../../config';
@@ -267,10 +265,7 @@ export async function bankTransferDetails(
  * in what arrived; the VAT is the rest, so that the invoice adds up to the transfer.
  */
 export function splitReceivedTransfer(receivedMicros: bigint, vatPercent: number) {
-  const ppm = BigInt(Math.round(vatPercent * 10_000));
-  let amount = ((receivedMicros * 1_000_000n) / (1_000_000n + ppm) / MICROS_PER_CENT) * MICROS_PER_CENT;
-  while (amount > 0n && amount + percentOfRoundedUp(amount, vatPercent) > receivedMicros) amount -= MICROS_PER_CENT;
-  return { amountMicros: amount, vatMicros: receivedMicros - amount };
+  return splitGrossOfVat(receivedMicros, vatPercent);
 }
 
 const BANK_MAX_EUROS = 1_000_000;

@@ -9,7 +9,7 @@ import {
   WITHDRAW_LIMITS,
 } from '@cryptads/contract/billing-messages';
 import { isoDay } from '@cryptads/contract/dates';
-import { eurosToMicros, formatEuros, microsToEuros } from '@cryptads/contract/money';
+import { eurosToMicros, formatEuros, microsToEuros, payoutAmountOf } from '@cryptads/contract/money';
 import { NotificationType } from '@cryptads/contract/notifications';
 import { paths } from '@cryptads/contract/paths';
 import type { Payout } from '@cryptads/contract/payouts';
@@ -28,7 +28,8 @@ import { notify } from '../notifications/notify';
  * Publisher payouts (issue 10 §5, docs/decisions/013-double-entry-ledger.md). The payout job
  * pays every verified publisher with at least 50 EUR available on their schedule: Monthly on
  * the 1st, Weekly every Monday (and on the 1st, the month-end remainder, spec 001 §9). A payout
- * reserves the whole available balance with a hold towards payouts in transit, then:
+ * reserves the available balance in whole cents (rounded down; the rest stays) with a hold
+ * towards payouts in transit, then:
  * - sent (operator, with the bank reference or transaction hash): the hold is posted, the
  *   money is in transit;
  * - completed (operator): in transit -> the clearing account it left through (bank for SEPA
@@ -135,7 +136,7 @@ async function payableUsers(db: DbOrTx, period: string, frequencies: PaymentFreq
 
 /**
  * Pays one publisher for a run, in its own transaction: their whole available balance is
- * reserved (the users row is locked, so the amount is what is there now). Once per publisher
+ * reserved, in whole cents (the users row is locked, so the amount is what is there now). Once per publisher
  * and run, even when two runs overlap (the hold's idempotency key). Answers the payout, or
  * null when there was nothing to do.
  */
@@ -148,11 +149,21 @@ export async function requestPayout(db: Db, userId: number, run: { period: strin
       .for('no key update');
     const [profile] = await tx.select().from(billingProfiles).where(eq(billingProfiles.userId, userId)).limit(1);
     if (!user || !profile?.payoutMethod || profile.payoutFrequency == null) return null;
-    if (user.balance < PAYOUT_MIN_MICROS) return null;
+    // Paid by this run already (an overlapping run waited on the users row above).
+    const [done] = await tx
+      .select({ id: payouts.id })
+      .from(payouts)
+      .where(and(eq(payouts.userId, userId), eq(payouts.period, run.period)))
+      .limit(1);
+    if (done) return null;
+    // Whole cents leave (a bank or wallet moves nothing smaller); the sub-cent rest stays in
+    // the balance, and the self-billing invoice states exactly the amount moved.
+    const amountMicros = payoutAmountOf(user.balance);
+    if (amountMicros < PAYOUT_MIN_MICROS) return null;
     const { hold: h, applied } = await hold(tx, {
       userId,
       to: platform('payouts_in_transit'),
-      amountMicros: user.balance,
+      amountMicros,
       kind: 'payout',
       description: `Payout of ${run.period}`,
       reference: payoutHoldKey(userId, run.period),
@@ -185,6 +196,24 @@ export async function requestPayout(db: Db, userId: number, run: { period: strin
     await emitEvents(tx, events);
     return payout;
   });
+}
+
+/** What a run on `now` would reserve (the two-operator rule of `payout run`): whole cents of each payable balance. */
+export async function payoutRunAmount(db: DbOrTx, now: Date): Promise<bigint> {
+  const run = payoutRun(now);
+  if (!run) return 0n;
+  const payable = await payableUsers(db, run.period, run.frequencies);
+  if (payable.length === 0) return 0n;
+  const rows = await db
+    .select({ balance: users.balanceMicros })
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        payable.map((p) => p.userId),
+      ),
+    );
+  return rows.reduce((sum, r) => sum + payoutAmountOf(r.balance), 0n);
 }
 
 /** The payout job's work for `now`: nothing on other days; otherwise one payout per payable publisher. */

@@ -5,6 +5,7 @@ import { eurosToMicros } from '@cryptads/contract/money';
 import { PayoutListSchema } from '@cryptads/contract/payouts';
 import { billingProfiles } from '../../db/schema/billing-profile';
 import { domainEvents } from '../../db/schema/events';
+import { invoices } from '../../db/schema/invoices';
 import { ledgerHolds, payouts } from '../../db/schema/ledger';
 import { notifications } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
@@ -201,6 +202,22 @@ describe('the payout job', () => {
     expect(notes.map((n) => [n.title, n.message])).toEqual([
       ['Payout requested', 'Your payout of €90.00 by SEPA is being prepared.'],
     ]);
+  });
+
+  it('moves whole cents only: the sub-cent rest stays in the balance and the invoice equals the amount moved', async () => {
+    const p = await publisher({ euros: 90.123456, frequency: 1, autoInvoicing: true });
+    await runPayouts(app.ctx, new Date('2026-12-28T08:00:00Z'));
+    const [payout] = await payoutsOf(p.user.id);
+    expect(payout?.amountMicros).toBe(90_120_000n);
+    expect(await balanceOf(p.user.id)).toBe(3_456n);
+    expect(await accountBalance(app.ctx.db, held(p.user.id))).toBe(90_120_000n);
+    await drainEvents(app);
+    const [invoice] = await app.ctx.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.sourceType, 'payout'), eq(invoices.sourceId, String(payout?.id))));
+    expect(invoice?.totalMicros).toBe(90_120_000n);
+    expect(invoice?.netMicros).toBe(90_120_000n);
   });
 
   it('is a job with its lock row, run by the runner like the others', () => {

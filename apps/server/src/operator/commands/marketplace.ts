@@ -1,4 +1,4 @@
-import { and, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { formatEuros, microsToEuros } from '@cryptads/contract/money';
 import { marketplaceOrderItems as items } from '../../db/schema/marketplace';
 import { users } from '../../db/schema/users';
@@ -105,6 +105,16 @@ export const marketplaceCommands: Record<string, OperatorCommand> = {
   refund: {
     args: '<itemId> <reason...>',
     help: 'settle an open or delivered item of any seller for the buyer: denied and refunded',
+    // Two-operator rule (docs/decisions/032): the item's price, while it can still be refunded.
+    async amount(ctx, [id]) {
+      const n = Number(id);
+      if (!Number.isInteger(n) || n <= 0 || n > 2_147_483_647) return null;
+      const [row] = await ctx.db
+        .select({ priceMicros: items.priceMicros, state: items.state })
+        .from(items)
+        .where(eq(items.id, n));
+      return row && ['pending', 'accepted', 'delivered'].includes(row.state) ? row.priceMicros : null;
+    },
     async run(ctx, [id, ...words]) {
       const reason = words.join(' ').trim();
       if (!reason) throw new Error('Give the reason (buyer and seller read it).');

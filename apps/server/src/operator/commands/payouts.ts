@@ -7,6 +7,7 @@ import {
   failPayout,
   maskedDestination,
   markPayoutSent,
+  payoutRunAmount,
   runPayouts,
 } from '../../modules/payouts/payouts.service';
 import type { OperatorCommand } from '../types';
@@ -47,6 +48,14 @@ export const payoutCommands: Record<string, OperatorCommand> = {
   run: {
     args: '[YYYY-MM-DD]',
     help: 'run the payout job now, as on that day (default today; only the 1st and Mondays pay)',
+    // Two-operator rule (docs/decisions/032): what the run would reserve.
+    async amount(ctx, [day]) {
+      const now = day ? new Date(`${day}T12:00:00Z`) : new Date();
+      if (Number.isNaN(now.getTime())) return null;
+      const total = await payoutRunAmount(ctx.db, now);
+      return total > 0n ? total : null;
+    },
+    moneyTarget: () => 'payout run',
     async run(ctx, [day]) {
       const now = day ? new Date(`${day}T12:00:00Z`) : new Date();
       if (Number.isNaN(now.getTime())) throw new Error('Give the day as YYYY-MM-DD.');

@@ -48,6 +48,7 @@ export const userCommands: Record<string, OperatorCommand> = {
       const n = Number(euros);
       return Number.isFinite(n) && n > 0 && n <= 1_000_000 ? eurosToMicros(n) : null;
     },
+    moneyTarget: ([email]) => `user:${(email ?? '').trim().toLowerCase()}`,
     async run(ctx, [email, euros, reference]) {
       const user = await findByEmail(ctx, email);
       const amount = Number(euros);
@@ -77,6 +78,7 @@ export const userCommands: Record<string, OperatorCommand> = {
       const n = Number(euros);
       return Number.isFinite(n) && n !== 0 && Math.abs(n) <= 1_000_000 ? eurosToMicros(Math.abs(n)) : null;
     },
+    moneyTarget: ([email]) => `user:${(email ?? '').trim().toLowerCase()}`,
     async run(ctx, [email, euros, ...reasonWords]) {
       const user = await findByEmail(ctx, email);
       const amount = Number(euros);

@@ -1,8 +1,8 @@
 import { ActionIcon, Button, CopyButton, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { DEPOSIT_LIMITS, percentOfRoundedUp } from '@cryptads/contract/billing-messages';
+import { DEPOSIT_LIMITS } from '@cryptads/contract/billing-messages';
 import { DEPOSIT_MESSAGES } from '@cryptads/contract/deposit-messages';
-import { eurosToMicros, formatEuros, microsToEuros } from '@cryptads/contract/money';
+import { eurosToMicros, formatEuros, microsToEuros, vatOnNet } from '@cryptads/contract/money';
 import { errorReason } from '../../../lib/api-client';
 import { Notice } from '../../../ui/notice';
 import { useBankTransferDetails } from '../api/get-bank-transfer';
@@ -46,7 +46,7 @@ export function BankTransferPanel() {
     );
   const { bank, reference, vatPercent } = details.data;
   const minimum = eurosToMicros(DEPOSIT_LIMITS.minEuros);
-  const minimumToSend = formatEuros(microsToEuros(minimum + percentOfRoundedUp(minimum, vatPercent)));
+  const minimumToSend = formatEuros(microsToEuros(minimum + vatOnNet(minimum, vatPercent)));
   const rows: [string, string, string][] = bank
     ? [
         ['Beneficiary', bank.beneficiary, 'beneficiary'],
