@@ -5,7 +5,7 @@
 
 /** Another server module's files that are its public surface besides its services. */
 const MODULE_SURFACE = [
-  // A service file is the module's API (STYLE: services hold the rules).
+  // A service file is the module's API (services hold the rules).
   '\\.service\\.ts$',
   // Domain events are the way modules tell each other what happened (decision 010): every
   // module may emit one or subscribe to one.

@@ -2,7 +2,7 @@
 // downloads it from a production build served by our server (cold cache, one route per
 // fresh browser context). Prints, per route: bytes on the wire (compressed as served,
 // headers excluded) for JavaScript, CSS and everything, the gzip size of the JavaScript
-// (the unit of the budget in DESIGN §5: /login/ ≤ 150 KB, any route ≤ 300 KB) and the
+// (the unit of the budget in docs/architecture.md#budgets: /login/ ≤ 150 KB, any route ≤ 300 KB) and the
 // request count. Measures, asserts nothing.
 //   FIRST_LOAD_PORT (3431)
 import { gzipSync } from 'node:zlib';

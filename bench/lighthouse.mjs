@@ -2,7 +2,7 @@
 // dashboard, mobile and desktop presets, on a production build served by our server. Each
 // run starts a fresh Chromium (empty profile, so a cold cache); the dashboard opens as the
 // demo advertiser. Prints the median of LIGHTHOUSE_RUNS runs (3) per page and preset, with
-// the median FCP, LCP and TBT beside it. Budget (DESIGN §5): performance ≥ 95 everywhere.
+// the median FCP, LCP and TBT beside it. Budget (docs/architecture.md#budgets): performance ≥ 95 everywhere.
 //   LIGHTHOUSE_PORT (3432), LIGHTHOUSE_RUNS (3), CHROME_PATH (/usr/bin/chromium)
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';

@@ -198,7 +198,7 @@ test.describe('account area', () => {
     await expect(page.getByText(SETTINGS_MESSAGES.deletePasswordRequired)).toBeVisible();
     await checkScreen(page, 'account-delete');
 
-    // A wrong password answers code 4 with the spec's sentence.
+    // A wrong password answers code 4 with the product's sentence.
     await page.getByTestId('delete-password').fill('Wrong#Passw0rd');
     await page.getByTestId('delete-submit').click();
     await expect(page.getByTestId('confirm-modal')).toContainText(SETTINGS_MESSAGES.confirmDestructive);

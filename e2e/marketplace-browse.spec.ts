@@ -4,7 +4,7 @@ import { api, createVerifiedUser } from './support/api';
 import { loginAsNew, logIn, settle } from './support/ui';
 
 /**
- * Browsing the marketplace (spec 001 §2): the home with its banners, category rows and filter
+ * Browsing the marketplace (docs/product/marketplace.md#browse): the home with its banners, category rows and filter
  * panel; Filter Listings with the filters, sort, page and search in the URL; the header's
  * instant search (a misspelling too); a listing's page with its gallery, wishlist and cart
  * toggles, similar and recently viewed listings. Against the demo catalogue. Each test uses

@@ -10,11 +10,11 @@ import { png } from './support/png';
 import { logIn, settle } from './support/ui';
 
 /**
- * Buying and selling in the marketplace (spec 001 §2, §4, §6, §8): an advertiser orders from
+ * Buying and selling in the marketplace (docs/product/marketplace.md#orders, #roles): an advertiser orders from
  * the cart and pays from the balance, the publisher of one listing accepts and delivers a page
  * served from this test that links to the advertiser's page, the server checks it, and the
  * advertiser approves; a package order; a listing request with a real 128x128 PNG; a publisher
- * who tries to pay reads spec §6's exact message. Axe and a 390 px check on every screen.
+ * who tries to pay reads the exact message of docs/product/marketplace.md#roles. Axe and a 390 px check on every screen.
  */
 
 type Account = { email: string; password: string; token: string };

@@ -19,7 +19,7 @@ test.describe('sign-up', () => {
     await page.getByTestId('role-advertiser').click();
     await page.getByTestId('signup-next').click();
 
-    // Submitting the empty form shows the spec's messages.
+    // Submitting the empty form shows the product's messages.
     await page.getByTestId('signup-create-account').click();
     await expect(page.getByText(AUTH_MESSAGES.firstNameRequired)).toBeVisible();
     await expect(page.getByText(AUTH_MESSAGES.lastNameRequired)).toBeVisible();
@@ -46,7 +46,7 @@ test.describe('sign-up', () => {
     await expect(page.getByTestId('signup-email')).toHaveText(email);
     await checkScreen(page, 'signup-3-verify');
 
-    // A wrong code first: the dialog of spec 000 §8.
+    // A wrong code first: the dialog of docs/product/account.md#messages.
     await typeCode(page, '000000', 'signup-code');
     await page.getByTestId('verify-code-submit').click();
     const dialog = page.getByTestId('status-modal');

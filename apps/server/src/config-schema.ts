@@ -93,7 +93,7 @@ export const EnvSchema = z
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
     HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
     HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
-    /** Minimum CPM bids per campaign type (DESIGN §3), minimum Native CPC, maximum price (euros). */
+    /** Minimum CPM bids per campaign type (docs/product/limits.md#our-choices), minimum Native CPC, maximum price (euros). */
     MIN_BID_DISPLAY_REGULAR: z.coerce.number().positive().default(0.2),
     MIN_BID_DISPLAY_PREMIUM: z.coerce.number().positive().default(3),
     MIN_BID_NATIVE: z.coerce.number().positive().default(0.5),
@@ -101,7 +101,7 @@ export const EnvSchema = z
     MIN_BID_POPUNDER: z.coerce.number().positive().default(1),
     MIN_CPC_NATIVE: z.coerce.number().positive().default(0.05),
     MAX_PRICE: z.coerce.number().positive().default(20),
-    /** Publisher's share of the advertiser's cost (DESIGN §3: 70 %). */
+    /** Publisher's share of the advertiser's cost (docs/product/limits.md#our-choices: 70 %). */
     REVENUE_SHARE: z.coerce.number().min(0).max(1).default(0.7),
     /** Days raw impression and click events are kept (Performance tab); rollups stay. */
     EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(400).default(30),
@@ -160,7 +160,7 @@ export const EnvSchema = z
     COINGATE_ENVIRONMENT: z.enum(['live', 'sandbox']).default('sandbox'),
     /** Key of CoinGate's per-payment callback tokens (at least 32 characters). */
     COINGATE_CALLBACK_SECRET: z.string().min(32).optional(),
-    /** Deposit fees in percent (DESIGN §3). VAT rates come from modules/tax's table, by place of supply. */
+    /** Deposit fees in percent (docs/product/limits.md#our-choices). VAT rates come from modules/tax's table, by place of supply. */
     CRYPTO_PROCESSING_FEE_PERCENT: z.coerce.number().min(0).max(100).default(1),
     CARD_FEE_PERCENT: z.coerce.number().min(0).max(100).default(0),
     /**

@@ -1,5 +1,5 @@
-// Generates the referral programme's promotional materials into public/promo/ (spec 000
-// §2.11, DESIGN §4: made by us, never hot-linked). Run: node apps/web/scripts/generate-promo.mjs
+// Generates the referral programme's promotional materials into public/promo/ (docs/product/account.md#referral,
+// docs/architecture.md#look-and-feel: made by us, never hot-linked). Run: node apps/web/scripts/generate-promo.mjs
 // The output is committed; run again after changing the brand or the product's rules.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -12,7 +12,7 @@ import { navigateTo } from './lib/navigation';
 import { queryClient } from './lib/query-client';
 import { clearSession, getSession } from './lib/session';
 
-// A 401 ends the session; a 401 with code 99 means the account is disabled (spec 000 §4, §8).
+// A 401 ends the session; a 401 with code 99 means the account is disabled (docs/product/account.md#session-and-states, #messages).
 configureApiClient({
   onUnauthorized: (reason) => {
     // An operator's session ends after minutes without activity: the login screen says so.

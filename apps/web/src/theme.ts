@@ -1,7 +1,7 @@
 import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 
 /**
- * One theme (DESIGN §4): a deep navy sidebar, one saturated accent for primary actions,
+ * One theme (docs/architecture.md#look-and-feel): a deep navy sidebar, one saturated accent for primary actions,
  * neutral greys, Inter or the system stack, tabular figures for money. Shades were picked
  * for WCAG AA: white on brand-7 is 4.98:1, white on brand-8 5.67:1.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Account types of spec 000 §1. 0 means unassigned. */
+/** Account types of docs/product/README.md#roles. 0 means unassigned. */
 /** Operator (3): a back-office account, created only by `operator create` (never at sign-up). */
 export const AccountType = { Unassigned: 0, Advertiser: 1, Publisher: 2, Operator: 3 } as const;
 export type AccountType = (typeof AccountType)[keyof typeof AccountType];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** spec 000 §3: Announcement {title, date, excerpt, content}; date is ISO 8601 (UTC). */
+/** docs/product/account.md#data: Announcement {title, date, excerpt, content}; date is ISO 8601 (UTC). */
 export const AnnouncementSchema = z.object({
   id: z.number().int(),
   title: z.string(),

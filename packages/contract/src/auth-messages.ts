@@ -2,7 +2,7 @@ import { formatDuration } from './dates';
 import { NAME_MAX, RESEND_AFTER_SECONDS } from './limits';
 
 /**
- * Exact texts of spec 000 §5 and §8, and the server reasons we chose where it is silent.
+ * Exact texts of docs/product/account.md#validation, #messages, and the server reasons we chose where it is silent.
  * In a module without zod so that the web app's first screen can show them without
  * downloading the schema library; auth.ts re-exports them.
  */
@@ -26,7 +26,7 @@ export const AUTH_MESSAGES = {
   verifyFailureText: 'Something went wrong. Please try again or contact our support team.',
   resetSuccess: 'Your password has been reset successfully...',
   passwordChanged: 'The password was changed successfully.',
-  // Server reasons (spec: "shows the server reason").
+  // Server reasons (the screens show the server reason: docs/product/account.md#messages).
   wrongCredentials: 'The email or password you entered is incorrect.',
   accountDisabled: 'Your account has been disabled. Please contact our support team.',
   // Back-office operators (docs/decisions/032).

@@ -11,7 +11,7 @@ import {
   VALIDATION_MESSAGES,
 } from './validation';
 
-/** Exact texts of spec 000 §5 and §8 (defined in auth-messages.ts, which has no zod). */
+/** Exact texts of docs/product/account.md#validation, #messages (defined in auth-messages.ts, which has no zod). */
 export { AUTH_MESSAGES };
 
 export const CaptchaSchema = z
@@ -95,7 +95,7 @@ export const RegisterResponseSchema = z.object({
 });
 export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
 
-/** Stored in the browser between sign-up and verification (spec 000 §3); the session is the cookie. */
+/** Stored in the browser between sign-up and verification (docs/product/account.md#data); the session is the cookie. */
 export const PendingSignupSchema = z.object({
   userType: UserTypeSchema,
   signupEmail: z.string(),

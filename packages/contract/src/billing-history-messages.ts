@@ -1,5 +1,5 @@
 /**
- * Billing history (spec 001 §2, §3, §7; issue 10 §6): what the history table and the payout
+ * Billing history (docs/product/billing.md#history, #api; issue 10 §6): what the history table and the payout
  * timeline show, without zod, so that the history screen reads labels without loading
  * schemas. billing-history.ts re-exports everything and adds the schemas.
  */

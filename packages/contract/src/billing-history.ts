@@ -14,7 +14,7 @@ export const PayoutTimelineStepSchema = z.object({
 export type PayoutTimelineStep = z.infer<typeof PayoutTimelineStepSchema>;
 
 /**
- * A row of GET /billing/history: the fields of spec 001 §3 (`valid` is the payment status
+ * A row of GET /billing/history: the fields of docs/product/billing.md#history (`valid` is the payment status
  * code: 0 Pending, 1 Completed, 2 Processing, 3 Canceled, 4 Failed, other 'Contact Us'), the
  * number of the row's document when it has one, and a payout's timeline (null for others).
  */

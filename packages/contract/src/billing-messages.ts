@@ -1,5 +1,5 @@
 /**
- * Billing centre (spec 001 §2-§9, DESIGN §3): enums with labels, limits, exact messages and
+ * Billing centre (docs/product/billing.md#screens; docs/product/limits.md#billing, docs/product/limits.md#our-choices): enums with labels, limits, exact messages and
  * the pure money rules both sides apply (deposit fee and VAT in micro-euros). No zod and no
  * validator libraries here, so that the deposit and history screens can show labels and
  * breakdowns without downloading them; billing.ts re-exports everything and adds the schemas
@@ -10,7 +10,7 @@ import { depositFeeOf, MICROS_PER_CENT, MICROS_PER_EURO, vatOnNet } from './mone
 // ---------------------------------------------------------------- messages
 
 export const BILLING_MESSAGES = {
-  // Spec 001 §5 and §8, exact.
+  // docs/product/billing.md#deposits, #messages, exact.
   fillInField: 'Please fill in this field.',
   identificationSaved: 'Your identification details have been saved.',
   underReview: "Your application is now under review, we'll get back to you as soon as possible.",
@@ -23,9 +23,9 @@ export const BILLING_MESSAGES = {
   fileTooLarge: 'The file could not be uploaded. The maximum file size is 3MB.',
   invalidFileFormat: 'Invalid file format.',
   contactUs: 'Contact Us',
-  // DESIGN §3: the spec's card message wrongly says 200000; this is the corrected text.
+  // docs/product/limits.md#our-choices: the card maximum has its own message, with the right number.
   depositCardMax: 'The maximum amount you can deposit by card is 5000 EUR per day.',
-  // Ours, where the spec is silent.
+  // Ours, where the product is silent.
   tooLong: (max: number) => `Please use at most ${max} characters.`,
   countryInvalid: 'Please choose a country from the list.',
   vatNotForCountry: 'A VAT code can only be given for a company in a member state of the European Union.',
@@ -48,17 +48,17 @@ export const BILLING_MESSAGES = {
   irishAccount: 'Withdrawals to Irish bank accounts are set up by our support team. Please contact us.',
 } as const;
 
-/** The notice the Withdraw tab shows for SWIFT (spec 001 §2: a paused notice; its text is ours). */
+/** The notice the Withdraw tab shows for SWIFT (docs/product/billing.md#withdraw-options: a paused notice; its text is ours). */
 export const SWIFT_PAUSED_NOTICE = 'SWIFT transfers are currently paused.';
-/** The notice the Withdraw tab shows for Irish accounts (spec 001 §2, §5; text ours). */
+/** The notice the Withdraw tab shows for Irish accounts (docs/product/billing.md#withdraw-options; text ours). */
 export const IRISH_ACCOUNT_NOTICE = 'If your bank account is in Ireland, please contact our support team to withdraw.';
 
 // ---------------------------------------------------------------- identification
 
-/** Spec 001 §5 and §9. */
+/** docs/product/billing.md#deposits; docs/product/limits.md#billing. */
 export const IDENTIFICATION_LIMITS = { fieldMax: 255, vatCodeMax: 64 } as const;
 
-/** Document status codes of spec 001 §3. */
+/** Document status codes of docs/product/billing.md#documents. */
 export const DocumentStatus = {
   NoDocument: 0,
   Valid: 1,
@@ -82,7 +82,7 @@ export type VerificationInput = { kycVerified: boolean | 0 | 1; docVerification:
 export type VerificationState = 'verified' | 'pending' | 'rejected' | 'companyRejected' | 'recheck' | 'unverified';
 
 /**
- * Spec 001 §4: verified (kycVerified or document Valid), pending, company-rejected,
+ * docs/product/billing.md#documents: verified (kycVerified or document Valid), pending, company-rejected,
  * rejected, recheck (non-company only). A company asked to recheck may send again, so it
  * reads as unverified.
  */
@@ -102,15 +102,15 @@ export function verificationState({ kycVerified, docVerification, isCompany }: V
   }
 }
 
-/** Spec 001 §4: read-only while verified, pending or rejected; otherwise there is a save button. */
+/** docs/product/billing.md#identification: read-only while verified, pending or rejected; otherwise there is a save button. */
 export const identificationReadOnly = (input: VerificationInput) =>
   ['verified', 'pending', 'rejected', 'companyRejected'].includes(verificationState(input));
 
-/** Spec 001 §4: the Withdraw tab needs kycVerified and (document Valid or not a company). */
+/** docs/product/billing.md#withdraw-options: the Withdraw tab needs kycVerified and (document Valid or not a company). */
 export const withdrawTabAvailable = ({ kycVerified, docVerification, isCompany }: VerificationInput) =>
   (kycVerified === true || kycVerified === 1) && (docVerification === DocumentStatus.Valid || !isCompany);
 
-/** Document upload (spec 001 §5, §9): 3000 KB at 1024 bytes per KB. */
+/** Document upload (docs/product/billing.md#documents; docs/product/limits.md#billing): 3000 KB at 1024 bytes per KB. */
 export const DOCUMENT_UPLOAD = {
   maxBytes: 3000 * 1024,
   extensions: ['png', 'gif', 'jpeg', 'jpg', 'pdf', 'doc', 'docx'],
@@ -192,7 +192,7 @@ export function vatTreatment(input: {
 
 // ---------------------------------------------------------------- deposits
 
-/** DESIGN §3 and spec 001 §5, §9, in euros. */
+/** docs/product/limits.md#our-choices and docs/product/billing.md#deposits; docs/product/limits.md#billing, in euros. */
 export const DEPOSIT_LIMITS = {
   minEuros: 100,
   cryptoMaxEuros: 200_000,
@@ -208,7 +208,7 @@ export const DEPOSIT_METHOD_LABELS: Record<DepositMethod, string> = {
   bank_transfer: 'Bank Transfer',
 };
 
-/** Fee percentages (DESIGN §3: configuration; crypto 1 %, card 0 %). */
+/** Fee percentages (docs/product/limits.md#our-choices: configuration; crypto 1 %, card 0 %). */
 export type DepositFees = { cryptoProcessingFeePercent: number; cardFeePercent: number };
 export const DEFAULT_DEPOSIT_FEES: DepositFees = { cryptoProcessingFeePercent: 1, cardFeePercent: 0 };
 
@@ -236,7 +236,7 @@ export type DepositBreakdown = {
 };
 
 /**
- * The cost breakdown of a deposit (spec 001 §5): crypto adds the processing fee and VAT on
+ * The cost breakdown of a deposit (docs/product/billing.md#deposits): crypto adds the processing fee and VAT on
  * the amount and on the fee; card adds its fee (0 % by default) and VAT; a reverse-charge
  * customer pays no VAT. Each part is rounded up to the cent on its own, so that the parts
  * an invoice lists add up to the total charged. The amount must be whole cents.
@@ -273,7 +273,7 @@ export function isWholeCents(euros: number): boolean {
 }
 
 /**
- * The first deposit-amount rule a single deposit breaks, or null (spec 001 §5, DESIGN §3):
+ * The first deposit-amount rule a single deposit breaks, or null (docs/product/billing.md#deposits, docs/product/limits.md#our-choices):
  * minimum 100 EUR on every method, crypto at most 200,000 EUR, card at most 5,000 EUR.
  * The card limit is per day: the server adds what the account already deposited by card
  * today (`cardDepositedTodayMicros`).
@@ -293,7 +293,7 @@ export function depositAmountError(method: DepositMethod, euros: number, cardDep
 // ---------------------------------------------------------------- payment and order status
 
 /**
- * Payment and order status codes (spec 001 §3, DESIGN §3): 0 pending, 1 completed,
+ * Payment and order status codes (docs/product/billing.md#payments, docs/product/limits.md#our-choices): 0 pending, 1 completed,
  * 2 processing, 3 denied (shown as Canceled), 4 failed, 6 archived.
  */
 export const PaymentStatusCode = {
@@ -336,16 +336,16 @@ export const PAYOUT_METHOD_LABELS: Record<PayoutMethod, string> = {
   swift: 'SWIFT',
   cryptocurrency: 'Cryptocurrency',
 };
-/** Spec 001 §9: how long each method takes once a payout is sent. */
+/** docs/product/limits.md#billing: how long each method takes once a payout is sent. */
 export const PAYOUT_METHOD_DELAYS: Record<PayoutMethod, string> = {
   sepa: 'up to 48h',
   swift: 'up to 7 days',
   cryptocurrency: 'up to 72h',
 };
-/** SWIFT is paused (spec 001 §5): shown, not selectable. */
+/** SWIFT is paused (docs/product/billing.md#withdraw-options): shown, not selectable. */
 export const PAUSED_PAYOUT_METHODS: readonly PayoutMethod[] = ['swift'];
 
-/** Coins a publisher can be paid in (spec 001 §9: Bitcoin, Ethereum, USDC ERC-20). */
+/** Coins a publisher can be paid in (docs/product/limits.md#billing: Bitcoin, Ethereum, USDC ERC-20). */
 export const WITHDRAW_COINS = ['btc', 'eth', 'usdc'] as const;
 export type WithdrawCoin = (typeof WITHDRAW_COINS)[number];
 export const WITHDRAW_COIN_LABELS: Record<WithdrawCoin, string> = {
@@ -361,7 +361,7 @@ export const PAYMENT_FREQUENCY_LABELS: Record<PaymentFrequency, string> = {
   1: 'Weekly (every Monday)',
 };
 
-/** Spec 001 §9. */
+/** docs/product/limits.md#billing. */
 export const WITHDRAW_LIMITS = { minEuros: 50, fieldMax: 255 } as const;
 
 // ---------------------------------------------------------------- history
@@ -374,5 +374,5 @@ export const BillingHistoryType = {
 } as const;
 export type BillingHistoryType = (typeof BillingHistoryType)[keyof typeof BillingHistoryType];
 
-/** Default file name of a downloaded invoice when the answer names none (spec 001 §7). */
+/** Default file name of a downloaded invoice when the answer names none (docs/product/billing.md#api). */
 export const DEFAULT_INVOICE_FILE_NAME = 'Invoice.pdf';

@@ -3,7 +3,7 @@ import { documentChecklist, withoutInvalidParameter } from './billing-profile';
 
 const ids = (input: { isCompany: boolean; country: string }) => documentChecklist(input).map((d) => d.id);
 
-describe('the documents to upload (spec 001 §9)', () => {
+describe('the documents to upload', () => {
   it('asks an individual for an identity document, wherever they live', () => {
     expect(ids({ isCompany: false, country: 'GB' })).toEqual(['identity']);
     expect(ids({ isCompany: false, country: 'VG' })).toEqual(['identity']);

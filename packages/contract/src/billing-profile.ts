@@ -8,13 +8,13 @@ import {
 } from './billing';
 
 /**
- * The billing profile area (spec 001 §2 Billing Details, §3, §4, §5, §9): the profile as
+ * The billing profile area (docs/product/billing.md#billing-profile; docs/product/limits.md#billing): the profile as
  * GET /billing answers it, documents, countries, identity verification (KYC) and the answers
  * of the saves. The identification and withdraw payloads and the VAT check answer are in
  * billing.ts.
  */
 
-// ---------------------------------------------------------------- messages (ours; the spec is silent)
+// ---------------------------------------------------------------- messages (ours; the product is silent)
 
 export const BILLING_PROFILE_MESSAGES = {
   detailsLocked:
@@ -29,15 +29,15 @@ export const BILLING_PROFILE_MESSAGES = {
   documentsHint: 'Accepted files: PNG, GIF, JPEG, PDF, DOC and DOCX, at most 3 MB each.',
 } as const;
 
-/** The prefix the spec's web app strips from a withdraw save's reason (spec 001 §8). */
+/** The prefix the product's web app strips from a withdraw save's reason (docs/product/billing.md#billing-profile). */
 export const INVALID_PARAMETER_PREFIX = 'Invalid Parameter! ';
 export const withoutInvalidParameter = (reason: string) =>
   reason.startsWith(INVALID_PARAMETER_PREFIX) ? reason.slice(INVALID_PARAMETER_PREFIX.length) : reason;
 
-// ---------------------------------------------------------------- documents (spec 001 §9)
+// ---------------------------------------------------------------- documents (docs/product/limits.md#billing)
 
 /**
- * Offshore jurisdictions whose companies also send a certificate of incumbency (spec 001 §9
+ * Offshore jurisdictions whose companies also send a certificate of incumbency (docs/product/limits.md#billing
  * names the rule, not the list): the British and Caribbean offshore centres, the Crown
  * Dependencies and the usual registries of international business companies.
  */
@@ -65,7 +65,7 @@ export const OFFSHORE_COUNTRIES = [
   'VU',
   'WS',
 ] as const;
-/** Spec 001 §9: companies there send a recent utility bill or bank statement. */
+/** docs/product/limits.md#billing: companies there send a recent utility bill or bank statement. */
 export const PROOF_OF_ADDRESS_COUNTRIES = ['CH', 'GB'] as const;
 
 export const isOffshoreCountry = (country: string) =>
@@ -73,7 +73,7 @@ export const isOffshoreCountry = (country: string) =>
 
 export type DocumentRequirement = { id: string; title: string; detail: string };
 
-/** What to upload, shown before the upload (spec 001 §9): per kind of customer and country. */
+/** What to upload, shown before the upload (docs/product/limits.md#billing): per kind of customer and country. */
 export function documentChecklist({
   isCompany,
   country,
@@ -167,16 +167,16 @@ export const VatCheckSummarySchema = z.object({
 export type VatCheckSummary = z.infer<typeof VatCheckSummarySchema>;
 
 /**
- * GET /billing: the billing profile of spec 001 §3 and what the screens derive from it:
- * whether the identification was saved, the verification state of §4, the latest VAT check,
+ * GET /billing: the billing profile of docs/product/billing.md#billing-profile and what the screens derive from it:
+ * whether the identification was saved, the verification state of docs/product/billing.md#billing-profile, the latest VAT check,
  * whether withdraw options may be saved, whether online identity verification can start.
  */
 export const BillingProfileViewSchema = BillingProfileSchema.extend({
-  /** The identification details were saved (the spec's "complete billing details"). */
+  /** The identification details were saved (the product's "complete billing details"). */
   complete: z.boolean(),
   verification: z.enum(VERIFICATION_STATES),
   vatCheck: VatCheckSummarySchema.nullable(),
-  /** Spec 001 §4: publishers, kycVerified and (document Valid or not a company). */
+  /** docs/product/billing.md#billing-profile: publishers, kycVerified and (document Valid or not a company). */
   withdrawAvailable: z.boolean(),
   /** A KYC provider is configured and the customer may start a verification now. */
   kycAvailable: z.boolean(),

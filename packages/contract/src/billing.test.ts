@@ -421,7 +421,7 @@ describe('withdraw options', () => {
 });
 
 describe('billing history rows', () => {
-  it('parses the row shape of spec 001 §3', () => {
+  it('parses the row shape', () => {
     const row = {
       unique: 'inv_8f2c',
       date: '2026-11-02T10:00:00.000Z',

@@ -25,7 +25,7 @@ import { sixDigitCodeSchema } from './validation';
 export * from './billing-messages';
 
 /**
- * Billing schemas (spec 001 §3, §5, §7, §8): identification, VAT check answers, deposits,
+ * Billing schemas (docs/product/billing.md#deposits, #api): identification, VAT check answers, deposits,
  * withdraw options and history rows. Amounts are euros in the API (micro-euros on the
  * server). The web forms validate with the same schemas the server parses with.
  */
@@ -111,7 +111,7 @@ export const IndividualDetailsInputSchema = z.object({
 });
 
 /**
- * POST /billing/details (spec 001 §3 identification payload, §5): every field required
+ * POST /billing/details (docs/product/billing.md#identification): every field required
  * ('Please fill in this field.'), at most 255 characters; a company's VAT code at most 64
  * and only for a company in an EU member state.
  */
@@ -132,7 +132,7 @@ export const DocumentStatusSchema = z.union(
 
 // ---------------------------------------------------------------- VAT
 
-/** POST /billing/vat/validate (spec 001 §7). */
+/** POST /billing/vat/validate (docs/product/billing.md#api). */
 export const VatValidateInputSchema = z.object({
   code: z
     .string({ error: M.fillInField })
@@ -182,7 +182,7 @@ export const CryptoDepositInputSchema = z.object({ amount: depositAmount('crypto
 export const CardDepositInputSchema = z.object({ amount: depositAmount('card') });
 export type DepositInput = z.input<typeof CryptoDepositInputSchema>;
 
-/** Answer of the deposit calls: where to send the browser (spec 001 §7 `response.url`). */
+/** Answer of the deposit calls: where to send the browser (docs/product/billing.md#api `response.url`). */
 export const DepositRedirectSchema = z.object({ url: z.string() });
 
 /** A cost breakdown as the API sends it (euros, 2 decimals). */
@@ -219,7 +219,7 @@ const ibanField = z
   .transform(normaliseIban);
 
 /**
- * The withdraw options payload (spec 001 §3, §5, §8): method, frequency (Monthly 0 /
+ * The withdraw options payload (docs/product/billing.md#withdraw-options): method, frequency (Monthly 0 /
  * Weekly 1), autoInvoicing, the self-billing agreement (required), the fields of the chosen
  * method, and twoFactorCode when 2FA is on (the server answers 400 code 32 or 33).
  * SWIFT is paused; SEPA needs a valid IBAN of a SEPA country that is not Irish.
@@ -290,7 +290,7 @@ export const WithdrawOptionsInputSchema = z
 export type WithdrawOptionsInput = z.input<typeof WithdrawOptionsInputSchema>;
 export type WithdrawOptions = z.output<typeof WithdrawOptionsInputSchema>;
 
-/** The saved options as the billing profile shows them (spec 001 §3 publisherPaymentOptions). */
+/** The saved options as the billing profile shows them (docs/product/billing.md#payments publisherPaymentOptions). */
 export const PublisherPaymentOptionsSchema = z.object({
   method: z.enum(PAYOUT_METHODS as [PayoutMethod, ...PayoutMethod[]]),
   frequency: z.union([z.literal(0), z.literal(1)]),
@@ -310,7 +310,7 @@ export type PublisherPaymentOptions = z.infer<typeof PublisherPaymentOptionsSche
 
 // ---------------------------------------------------------------- profile and history
 
-/** GET /billing (spec 001 §3 billing profile). */
+/** GET /billing (docs/product/billing.md#billing-profile billing profile). */
 export const BillingProfileSchema = z.object({
   isCompany: z.boolean(),
   name: z.string(),
@@ -334,7 +334,7 @@ export const BillingProfileSchema = z.object({
 });
 export type BillingProfile = z.infer<typeof BillingProfileSchema>;
 
-/** One row of GET /billing/history (spec 001 §3); `valid` is the payment status code. */
+/** One row of GET /billing/history (docs/product/billing.md#history); `valid` is the payment status code. */
 export const BillingHistoryRowSchema = z.object({
   unique: z.string(),
   /** ISO 8601 instant, for sorting. */

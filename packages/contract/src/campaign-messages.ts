@@ -1,5 +1,5 @@
 /**
- * Campaigns (spec 002 §3, §4, §5, §8, §9; DESIGN §3): enums with labels, limits, exact
+ * Campaigns (docs/product/campaigns.md#data, #statuses-and-actions, #pricing-and-budget, #messages; docs/product/limits.md#campaigns; docs/product/limits.md#our-choices): enums with labels, limits, exact
  * messages and the pure rules both sides apply. No zod here, so that a list screen can
  * show labels and offer actions without downloading the schema library; campaigns.ts
  * re-exports everything and adds the schemas.
@@ -51,7 +51,7 @@ export const CAMPAIGN_LIMITS = {
   creativeNameMax: 150,
 } as const;
 
-/** Display banner sizes (DESIGN §3). Every size also accepts its double (Retina). */
+/** Display banner sizes (docs/product/limits.md#our-choices). Every size also accepts its double (Retina). */
 export const DISPLAY_SIZES = ['300x250', '728x90', '160x600', '300x600', '320x100', '320x50'] as const;
 export type DisplaySize = (typeof DISPLAY_SIZES)[number];
 /** Sizes whose preview opens on the mobile frame; others open on desktop. */
@@ -82,7 +82,7 @@ export function matchBannerSize(
 }
 
 /**
- * Spec 002 §4 "Exclusion toggling": with excludeFlag set a campaign's excludeList names the
+ * docs/product/campaigns.md#optimization "Exclusion toggling": with excludeFlag set a campaign's excludeList names the
  * zones to leave out; without it the list names the only zones to run on. The one reading of
  * the rule: the ad server, the traffic simulator and the Optimization tab's boxes all use it.
  */
@@ -142,7 +142,7 @@ const orList = (items: readonly (string | number)[]) =>
 const L = CAMPAIGN_LIMITS;
 
 export const CAMPAIGN_MESSAGES = {
-  // Spec 002 §5 and §8, exact.
+  // docs/product/campaigns.md#pricing-and-budget, #messages, exact.
   invalidUrl: invalidLandingUrl(),
   priceTooLow: (min: number) => `The price must not be less than ${formatPrice(min)}.`,
   priceTooHigh: (max: number) => `The price must not be greater than ${formatPrice(max)}`,
@@ -177,7 +177,7 @@ export const CAMPAIGN_MESSAGES = {
   runAfterApprovalNotice: 'Your campaign goes live once an account manager approves it.',
   premiumFormatNote: 'contact an account manager',
   archivedTabsNote: 'Campaign Setup, Optimization, Performance and Reports are unavailable for archived campaigns.',
-  // Success texts (spec 002 §8).
+  // Success texts (docs/product/campaigns.md#messages).
   created: 'Your campaign has been created!',
   updated: 'Campaign updated successfully.',
   archived: 'The campaign has been archived.',
@@ -186,7 +186,7 @@ export const CAMPAIGN_MESSAGES = {
   blacklistUpdated: 'Global Blacklist updated successfully.',
   bannerUpdated: 'Banner has been updated!',
   creativeDeleted: 'Creative has been deleted.',
-  // Ours, where the spec is silent.
+  // Ours, where the product is silent.
   nameRequired: 'Please enter a campaign name.',
   nameTooLong: `Please use at most ${L.nameMax} characters for the campaign name.`,
   priceRequired: 'Please set a price.',
@@ -225,7 +225,7 @@ export const CAMPAIGN_MESSAGES = {
   sharingOff: 'Preview sharing is off.',
 } as const;
 
-/** Price field names in the spec's text: CPM or CPC. */
+/** Price field names in the product's text: CPM or CPC. */
 export const priceLabel = (paymentMode: number) => (paymentMode === PaymentMode.CPC ? 'CPC' : 'CPM');
 
 // ---------------------------------------------------------------- pricing
@@ -288,7 +288,7 @@ export type CampaignActions = {
 };
 
 /**
- * Which actions the setup page offers (spec 002 §4): pause for Delivering, run for Paused,
+ * Which actions the setup page offers (docs/product/campaigns.md#statuses-and-actions): pause for Delivering, run for Paused,
  * archive for Delivering/Paused/Pending, duplicate for Archived/Delivering/Paused/Pending,
  * unarchive for Archived; archive, duplicate and unarchive disabled when locked; a locked
  * or archived campaign is not editable.
@@ -341,16 +341,16 @@ export function statusTransition(
   }
 }
 
-/** Campaign list sort (spec 002 §2): by status, then newest date first. */
+/** Campaign list sort (docs/product/campaigns.md#campaign-list): by status, then newest date first. */
 export function compareCampaignRows(a: { status: number; date: string }, b: { status: number; date: string }) {
   return a.status - b.status || b.date.localeCompare(a.date);
 }
 
-/** Preview link of a campaign (spec 002 §2): mobile/ appended for the app type. */
+/** Preview link of a campaign (docs/product/campaigns.md#preview-and-sharing): mobile/ appended for the app type. */
 export const campaignPreviewPath = (idOrPermalink: string | number, kind: CampaignKind) =>
   paths.campaign.preview(idOrPermalink, kind === 'application' ? 'mobile' : undefined);
 
-/** A permalink is '<id>,<random>': the comma marks it as public (spec 002 §2). */
+/** A permalink is '<id>,<random>': the comma marks it as public (docs/product/campaigns.md#preview-and-sharing). */
 export const isPermalink = (id: string) => id.includes(',');
 
 /**
@@ -366,7 +366,7 @@ export const CAMPAIGN_APPROVAL_NOTICES = {
 } as const;
 
 /**
- * What a new wizard starts from (spec 002 §5: price -1, daily budget 50). Here, not beside
+ * What a new wizard starts from (docs/product/campaigns.md#pricing-and-budget: price -1, daily budget 50). Here, not beside
  * the schemas, so the campaign setup tab can fill its form without zod (decision 027).
  */
 export const DRAFT_DEFAULTS = {

@@ -18,7 +18,7 @@ import {
 export * from './campaign-messages';
 
 /**
- * Campaign schemas (spec 002 §3, §5, §7). Money is euros in the API (micro-euros in the
+ * Campaign schemas (docs/product/campaigns.md#data, #pricing-and-budget, #api). Money is euros in the API (micro-euros in the
  * database). Request schemas trim and normalise; the server parses with them and the web
  * forms validate with the same ones.
  */
@@ -94,7 +94,7 @@ const nativeText = (field: string, max: number) =>
     .max(max, M.textTooLong(max))
     .regex(NATIVE_TEXT_PATTERN, M.englishOnly);
 
-/** Native creative as sent (spec 002 §3): texts, thumbnail 128x128 and cover 800x600. */
+/** Native creative as sent (docs/product/campaigns.md#creatives): texts, thumbnail 128x128 and cover 800x600. */
 export const NativeCreativeInputSchema = z.object({
   title: nativeText('title', L.titleMax),
   smallDescription: nativeText('short description', L.smallDescriptionMax),

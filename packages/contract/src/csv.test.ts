@@ -66,7 +66,7 @@ describe('CSV export cells (OWASP CSV injection, RFC 4180)', () => {
     expect(csvCell('- 1')).toBe(`'- 1`);
   });
 
-  it('strips commas, percent and euro signs and joins lines with CRLF (spec 002 §2)', () => {
+  it('strips commas, percent and euro signs and joins lines with CRLF', () => {
     expect(csvCell('€1,234.50')).toBe('1234.50');
     expect(csvCell('0.25%')).toBe('0.25');
     expect(csvCell(null)).toBe('');

@@ -3,7 +3,7 @@
  * the browser from the report and history answers (apps/web/src/ui/data-table.tsx); a
  * server-side export would call the same function.
  *
- * - Spec 002 §2: the export strips commas, percent and euro signs ('€1,234.50' → 1234.50).
+ * - docs/product/tables.md#csv-export: the export strips commas, percent and euro signs ('€1,234.50' → 1234.50).
  * - OWASP CSV injection: a cell that starts with = + - @ tab or CR would be run by a
  *   spreadsheet as a formula (a publisher's zone alias reaches an advertiser's export):
  *   it gets a leading single quote and stays text. A plain number (-1.5, +3) is not a
@@ -19,7 +19,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /** A decimal number, optionally signed: safe to leave as it is. */
 const PLAIN_NUMBER = /^[+-]?(\d+(\.\d+)?|\.\d+)$/;
 
-/** The text a cell shows, before quoting: stripped per spec 002 and neutralised. */
+/** The text a cell shows, before quoting: stripped per docs/product/tables.md#csv-export and neutralised. */
 export function csvText(value: CsvValue): string {
   const text = (value == null ? '' : String(value))
     .replace(/[,%€]/g, '')

@@ -1,5 +1,5 @@
 /**
- * Days, report periods and their texts, shared by the web app and the server (DESIGN §3:
+ * Days, report periods and their texts, shared by the web app and the server (docs/product/limits.md#our-choices:
  * times are stored in UTC and reports group by UTC day). Free of zod: the web app's first
  * load imports it.
  *

@@ -1,7 +1,7 @@
 /**
  * Deposits, zod-free (the deposit screens read these at run time; deposits.ts adds the
- * schemas). Limits, fee/VAT computation, method labels and the spec's messages are in
- * billing-messages.ts; these are ours, where the spec is silent.
+ * schemas). Limits, fee/VAT computation, method labels and the product's messages are in
+ * billing-messages.ts; these are ours, where the product is silent.
  */
 
 export const DEPOSIT_METHODS = ['crypto', 'card', 'bank_transfer'] as const;

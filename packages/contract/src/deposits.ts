@@ -6,7 +6,7 @@ import { VatSummarySchema } from './vat';
 export * from './deposit-messages';
 
 /**
- * Deposits (spec 001 §2, §4, §5, §7, §9; docs/decisions/014-deposits.md): what the deposit
+ * Deposits (docs/product/billing.md#deposits, #api; docs/product/limits.md#billing; docs/decisions/014-deposits.md): what the deposit
  * screens read and what the payment calls answer. Amounts are euros with 2 decimals; the
  * inputs (CryptoDepositInputSchema, CardDepositInputSchema) live in billing.ts.
  */
@@ -25,7 +25,7 @@ export const DepositRowSchema = z.object({
   total: z.number(),
   /** What the balance was credited with; null until paid (below `amount` when a crypto payment was underpaid). */
   credited: z.number().nullable(),
-  /** Payment status code (spec 001 §3): 0 Pending, 1 Completed, 2 Processing, 3 Canceled, 4 Failed. */
+  /** Payment status code (docs/product/billing.md#deposits): 0 Pending, 1 Completed, 2 Processing, 3 Canceled, 4 Failed. */
   valid: z.number().int(),
   state: z.enum(PAYMENT_STATES),
 });
@@ -41,16 +41,16 @@ export const DepositOverviewSchema = z.object({
   vatTreatment: z.enum(['standard', 'reverse_charge', 'outside_scope']),
   /** The VAT by place of supply: the rule, the country whose rate applies, the rate and what the breakdown says. */
   vat: VatSummarySchema,
-  /** Deposits blocked for this account (spec 001 §3): all of them, crypto, card. */
+  /** Deposits blocked for this account (docs/product/billing.md#deposits): all of them, crypto, card. */
   blocked: z.object({ all: z.boolean(), crypto: z.boolean(), card: z.boolean() }),
-  /** 'Steps to Deposit Funds' (spec 001 §2): each step done or not. */
+  /** 'Steps to Deposit Funds' (docs/product/billing.md#deposits): each step done or not. */
   steps: z.object({ billingDetails: z.boolean(), qualifyingCampaign: z.boolean() }),
   /** Euros already opened or paid by card today (UTC), against the daily card maximum. */
   cardDepositedToday: z.number(),
 });
 export type DepositOverview = z.infer<typeof DepositOverviewSchema>;
 
-/** Answer of POST /billing/deposit/card and /crypto: where the browser pays (spec 001 §7 `response.url`). */
+/** Answer of POST /billing/deposit/card and /crypto: where the browser pays (docs/product/billing.md#api `response.url`). */
 export const DepositRedirectWithIdSchema = z.object({ url: z.string(), paymentId: z.string() });
 export type DepositRedirect = z.infer<typeof DepositRedirectWithIdSchema>;
 

@@ -1,4 +1,4 @@
-/** Limits of spec 000 §9. Numbers here are exact limits; both web and server read them. */
+/** Limits of docs/product/limits.md#account. Numbers here are exact limits; both web and server read them. */
 export const NAME_MAX = 50;
 export const PASSWORD_MIN = 8;
 /** Argon2 and sanity: nobody types a longer password, and hashing a megabyte is a DoS. */

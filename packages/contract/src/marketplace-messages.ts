@@ -1,9 +1,9 @@
 /**
- * The marketplace's rules, labels and texts (spec 001 §2-§9), without zod so that screens
+ * The marketplace's rules, labels and texts (docs/product/marketplace.md#screens; docs/product/limits.md#marketplace), without zod so that screens
  * can import them on first load. Schemas live in marketplace.ts.
  */
 
-/** The ten listing categories of spec 001 §3, by id (the id is what the API carries). */
+/** The ten listing categories of docs/product/marketplace.md#listings, by id (the id is what the API carries). */
 export const LISTING_CATEGORIES = [
   'Press Release',
   'Sponsored Article',
@@ -22,12 +22,12 @@ export type ListingCategoryId = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 export const LISTING_CATEGORY_IDS = LISTING_CATEGORIES.map((_, i) => i as ListingCategoryId);
 export const categoryName = (id: number): string => LISTING_CATEGORIES[id] ?? 'Other';
 
-/** Categories whose listings are articles: they carry the article-only attributes of §3. */
+/** Categories whose listings are articles: they carry the article-only attributes of docs/product/marketplace.md#listings. */
 export const ARTICLE_CATEGORIES: readonly ListingCategoryId[] = [0, 1, 2];
 /** The category whose listings carry the Youtube attribute. */
 export const VIDEO_CATEGORY: ListingCategoryId = 4;
 
-/** Niches a listing serves (spec 001 §5: at least one). */
+/** Niches a listing serves (docs/product/marketplace.md#listings: at least one). */
 export const LISTING_NICHES = ['Blockchain & Crypto', 'Finance', 'Gambling'] as const;
 export type ListingNiche = (typeof LISTING_NICHES)[number];
 
@@ -49,7 +49,7 @@ export const LISTING_LANGUAGES = [
 export type ListingLanguage = (typeof LISTING_LANGUAGES)[number];
 export const DEFAULT_LISTING_LANGUAGE: ListingLanguage = 'English';
 
-/** Attribute keys of spec 001 §3 (the API's attribute map is keyed by these exact names). */
+/** Attribute keys of docs/product/marketplace.md#listings (the API's attribute map is keyed by these exact names). */
 export const LISTING_ATTRIBUTE = {
   gamblingAllowed: 'Gambling Allowed',
   twitter: 'Twitter',
@@ -89,7 +89,7 @@ export type YesNo = 'Yes' | 'No';
 export const ListingStatus = { Pending: 0, Active: 1, Rejected: 2, Archived: 9 } as const;
 export type ListingStatus = (typeof ListingStatus)[keyof typeof ListingStatus];
 
-/** Sorts of the results screen (spec 001 §2); default trending. */
+/** Sorts of the results screen (docs/product/marketplace.md#search-and-filters); default trending. */
 export const LISTING_SORTS = ['newest', 'trending', 'lowtohigh', 'hightolow'] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
 export const DEFAULT_LISTING_SORT: ListingSort = 'trending';
@@ -102,7 +102,7 @@ export const LISTING_SORT_LABELS: Record<ListingSort, string> = {
 export const LISTING_VIEWS = ['grid', 'list'] as const;
 export type ListingView = (typeof LISTING_VIEWS)[number];
 
-/** Spec 001 §9. */
+/** docs/product/limits.md#marketplace. */
 export const MARKETPLACE_LIMITS = {
   pageSize: 18,
   dashboardTeaser: 6,
@@ -112,7 +112,7 @@ export const MARKETPLACE_LIMITS = {
   recentlyViewedShown: 3,
   packageFeaturedPublishers: 3,
   packageShowAllAbove: 10,
-  /** Searchable lists show their search box from this many items (spec 001 §5). */
+  /** Searchable lists show their search box from this many items (docs/product/tables.md#search). */
   searchBoxFrom: 10,
   orderEmailMax: 50,
   orderLivechatMax: 50,
@@ -129,13 +129,13 @@ export const MARKETPLACE_LIMITS = {
 } as const;
 
 /**
- * Order payment state (spec 001 §3, the numeric enumeration): 0 pending (waiting payment),
+ * Order payment state (docs/product/marketplace.md#paying-an-order, the numeric enumeration): 0 pending (waiting payment),
  * 1 completed (paid), 2 processing (a card or crypto payment is open), 3 denied (canceled),
  * 6 archived.
  */
 export const OrderStatus = { Pending: 0, Completed: 1, Processing: 2, Denied: 3, Archived: 6 } as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
-/** Spec 001 §3 labels; any other value reads 'Archived'. */
+/** docs/product/marketplace.md#listings labels; any other value reads 'Archived'. */
 export function orderStatusLabel(status: number): string {
   switch (status) {
     case OrderStatus.Pending:
@@ -158,7 +158,7 @@ export function orderStatusLabel(status: number): string {
  */
 export const ITEM_STATES = ['pending', 'accepted', 'delivered', 'completed', 'denied', 'expired'] as const;
 export type ItemState = (typeof ITEM_STATES)[number];
-/** The badge of spec 001 §3 (Pending, Completed, Denied) with our in-between steps named. */
+/** The badge of docs/product/marketplace.md#listings (Pending, Completed, Denied) with our in-between steps named. */
 export const ITEM_STATE_LABELS: Record<ItemState, string> = {
   pending: 'Pending',
   accepted: 'Accepted',
@@ -172,17 +172,17 @@ export const ITEM_STATE_LABELS: Record<ItemState, string> = {
 export const LINK_RELS = ['dofollow', 'nofollow', 'sponsored', 'ugc'] as const;
 export type LinkRel = (typeof LINK_RELS)[number];
 
-/** Package types (spec 001 §2 tabs), by id. */
+/** Package types (docs/product/marketplace.md#packages tabs), by id. */
 export const PACKAGE_TYPES = ['Press Release', 'KOL Spotlight', 'Visibility Boost'] as const;
 export type PackageTypeId = 0 | 1 | 2;
 /** The URL segment of each package tab: /packages/, /packages/kol-spotlight/, /packages/visibility-boost/. */
 export const PACKAGE_TYPE_SLUGS = ['', 'kol-spotlight', 'visibility-boost'] as const;
 
-/** Ways to pay an order (spec 001 §7: /pay/wallet, /pay/crypto, /pay/{card provider}). */
+/** Ways to pay an order (docs/product/marketplace.md#api: /pay/wallet, /pay/crypto, /pay/{card provider}). */
 export const ORDER_PAY_METHODS = ['wallet', 'crypto', 'card'] as const;
 export type OrderPayMethod = (typeof ORDER_PAY_METHODS)[number];
 
-/** Quoted texts of spec 001 §2, §4, §5, §6, §8 and ours. */
+/** Quoted texts of docs/product/marketplace.md#screens, #orders, #request-a-listing, #roles, #messages and ours. */
 export const MARKETPLACE_MESSAGES = {
   required: 'Please fill in this field.',
   emailTooLong: `The email can be at most ${MARKETPLACE_LIMITS.orderEmailMax} characters.`,
@@ -211,7 +211,7 @@ export const MARKETPLACE_MESSAGES = {
   listingCreated: 'Your listing has been created.',
   publisherCannotBuy:
     'For the moment, publishers can only list their offers in our marketplace but cannot do any shopping. Please create an advertiser account in order to buy offers from our marketplace.',
-  // Ours (not quoted by the spec).
+  // Ours (not quoted by the product).
   listingNotFound: 'This listing does not exist or is no longer available.',
   orderNotFound: 'This order does not exist.',
   orderNotPending: 'Only an order waiting for payment can be paid or canceled.',

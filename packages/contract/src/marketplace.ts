@@ -13,7 +13,7 @@ import {
 } from './marketplace-messages';
 
 /**
- * Request and response schemas of the marketplace API (spec 001 §3, §5, §7;
+ * Request and response schemas of the marketplace API (docs/product/marketplace.md#listings, #request-a-listing, #api;
  * docs/decisions/018-marketplace.md). Money is in euros (numbers with at most 2 decimals) on
  * the wire and micro-euros in the database; the server converts with money.ts.
  *
@@ -101,7 +101,7 @@ export const ListingDetailSchema = ListingCardSchema.extend({
 export type ListingDetail = z.infer<typeof ListingDetailSchema>;
 
 /**
- * The search state of spec 001 §3 as the API takes it (POST /marketplace/listings and
+ * The search state of docs/product/marketplace.md#search-and-filters as the API takes it (POST /marketplace/listings and
  * /available). Lists filter with OR inside a list and AND across lists; `q` searches title
  * and description (full-text and trigram).
  */
@@ -126,7 +126,7 @@ export const ListingSearchSchema = ListingFilterSchema.extend({
 export type ListingSearchInput = z.input<typeof ListingSearchSchema>;
 
 export const ListingSearchResultSchema = z.object({
-  /** Spec 001 §7: a map keyed by listing id. */
+  /** docs/product/marketplace.md#api: a map keyed by listing id. */
   listings: z.record(z.string(), ListingCardSchema),
   /** The keys of `listings` in the order asked for. */
   order: z.array(z.string()),
@@ -160,7 +160,7 @@ export const HomepageSchema = z.object({
 });
 export type Homepage = z.infer<typeof HomepageSchema>;
 
-/** POST /marketplace/listings/{id}/: similar listings (spec: body number 5 and sort trending). */
+/** POST /marketplace/listings/{id}/: similar listings (body number 5 and sort trending: docs/product/marketplace.md#listing-detail). */
 export const SimilarInputSchema = z.object({
   number: z.number().int().min(1).max(20).default(5),
   sort: ListingSortSchema.default('trending'),
@@ -242,7 +242,7 @@ const httpUrl = (message: string, max: number) =>
     .max(max, { error: message })
     .refine((v) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v), { error: message });
 
-/** The Order Details form of the wishlist and the cart (spec 001 §3, §5). */
+/** The Order Details form of the wishlist and the cart (docs/product/marketplace.md#wishlist-and-cart). */
 export const OrderFormSchema = z.object({
   email: z
     .string({ error: M.required })
@@ -250,7 +250,7 @@ export const OrderFormSchema = z.object({
     .min(1, { error: M.required, abort: true })
     .max(L.orderEmailMax, { error: M.emailTooLong, abort: true })
     .pipe(z.email({ error: M.emailInvalid })),
-  /** Telegram or Skype account (spec: skypeOrTelegram, sent as livechat). */
+  /** Telegram or Skype account (skypeOrTelegram, sent as livechat: docs/product/marketplace.md#wishlist-and-cart). */
   livechat: z.string().trim().max(L.orderLivechatMax, { error: M.livechatTooLong }).optional().default(''),
   /** The page the placements should link to (ours: lets the server check delivered links). */
   targetUrl: z
@@ -322,7 +322,7 @@ export const OrderSummarySchema = z.object({
   title: z.string(),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
-/** GET /marketplace/orders: a map of orders keyed by unique, newest first (spec 001 §7). */
+/** GET /marketplace/orders: a map of orders keyed by unique, newest first (docs/product/marketplace.md#api). */
 export const OrderListSchema = z.object({
   orders: z.record(z.string(), OrderSummarySchema),
   order: z.array(z.string()),
@@ -342,7 +342,7 @@ export const OrderDetailSchema = OrderSummarySchema.extend({
     crypto: z.object({ total: z.number(), fee: z.number(), vat: z.number() }),
     card: z.object({ total: z.number(), fee: z.number(), vat: z.number() }),
   }),
-  /** Billing details complete: orders and payments need them (spec 001 §6). */
+  /** Billing details complete: orders and payments need them (docs/product/marketplace.md#roles). */
   billingComplete: z.boolean(),
   listings: z.array(OrderItemSchema),
 });
@@ -392,7 +392,7 @@ export const DeliverItemSchema = z.object({
 // ---- Request a listing -------------------------------------------------------------------
 
 /**
- * POST /marketplace/listings/new (spec 001 §3, §5). `icon.resource` is the thumbnail as a
+ * POST /marketplace/listings/new (docs/product/marketplace.md#request-a-listing). `icon.resource` is the thumbnail as a
  * data URL or bare base64; the server checks it by content (PNG, JPEG, GIF or WebP, exactly
  * 128x128, at most 300 KB).
  */
@@ -410,7 +410,7 @@ export const NewListingSchema = z.object({
     .number({ error: M.priceRequired })
     .min(L.listingPriceMin, { error: M.priceRange })
     .max(L.listingPriceMax, { error: M.priceRange })
-    // Spec 001 §5: currency inputs round to their decimals (cents).
+    // docs/product/marketplace.md#request-a-listing: currency inputs round to their decimals (cents).
     .transform((v) => Math.round(v * 100) / 100),
   icon: z.object({
     name: z.string().trim().min(1).max(255),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** spec 000 §3: type 1 pinned, 2 success, 3 error. */
+/** docs/product/account.md#data: type 1 pinned, 2 success, 3 error. */
 export const NotificationType = { Pinned: 1, Success: 2, Error: 3 } as const;
 export type NotificationType = (typeof NotificationType)[keyof typeof NotificationType];
 
@@ -44,6 +44,6 @@ export const NotificationIdParamsSchema = z.object({
 /** POST /user/notifications/all answers how many were marked. */
 export const MarkAllViewedSchema = z.object({ marked: z.number().int() });
 
-/** Whether the list offers 'mark as read' for this one (spec 000 §2.12: unread and not pinned). */
+/** Whether the list offers 'mark as read' for this one (docs/product/account.md#notifications: unread and not pinned). */
 export const canMarkViewed = (n: Pick<Notification, 'viewed' | 'type'>) =>
   !n.viewed && n.type !== NotificationType.Pinned;

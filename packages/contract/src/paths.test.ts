@@ -48,7 +48,7 @@ function fullPattern(group: string, key: string): string {
   return section ? `${section.replace(/\/\*$/, '')}/${pattern}` : pattern;
 }
 
-/** Every entry of `paths`: what it builds, the spec's form, and the pattern of its screen. */
+/** Every entry of `paths`: what it builds, the product's form, and the pattern of its screen. */
 const cases: Record<string, { path: string; is: string; route: [group: string, key: string] | 'dashboard' }> = {
   home: { path: paths.home, is: '/', route: 'dashboard' },
   login: { path: paths.login, is: '/login/', route: ['public', 'login'] },

@@ -1,12 +1,12 @@
 /**
- * The routes of the web app (spec 000 §2, 002 §2), in the contract because the server
+ * The routes of the web app (docs/product/account.md#screens-and-routes; docs/product/campaigns.md#screens), in the contract because the server
  * writes links into notifications and mails, and so that a renamed route breaks the build
  * instead of a link. Imports nothing (no zod): the web's first load reads it.
  *
  * `paths` builds the links; `routePatterns` holds what the web's <Route path> declarations
  * read. paths.test.ts checks that every path lands on the pattern of its screen.
  *
- * Paths end with a slash, the form the spec writes and the page titles match on. The two
+ * Paths end with a slash, the form the product writes and the page titles match on. The two
  * routes whose last segment is a secret (password recovery, guide) end with the secret,
  * the form mailed recovery links have always had.
  */
@@ -105,21 +105,21 @@ export const paths = {
     deleteAccount: '/settings/delete-account/',
   },
 
-  // The billing centre (spec 001 §2 Billing).
+  // The billing centre (docs/product/billing.md#screens Billing).
   billing: {
     details: '/billing/details/',
     identification: '/billing/details/identification/',
     uploadDocuments: '/billing/details/upload-documents/',
     withdrawOptions: '/billing/details/withdraw-options/',
     deposit: '/billing/deposit/',
-    /** The deposit tabs (spec 001 §2: card-payment and bank-transfer are written without a slash). */
+    /** The deposit tabs (docs/product/billing.md#deposits: card-payment and bank-transfer are written without a slash). */
     depositCrypto: '/billing/deposit/crypto/',
     depositCard: '/billing/deposit/card-payment',
     depositBankTransfer: '/billing/deposit/bank-transfer',
     depositInstant: '/billing/deposit/instant/',
     history: '/billing/history/',
   },
-  /** The sections of the marketplace mode of the shell (spec 000 §2.7, spec 001 §2). */
+  /** The sections of the marketplace mode of the shell (docs/product/account.md#shell; docs/product/marketplace.md#screens). */
   marketplace: {
     browse: '/marketplace/',
     /** Filter Listings; the search state travels in the query (web: features/marketplace/lib/marketplace-search-params.ts). */
@@ -243,7 +243,7 @@ export const routePatterns = {
     deposit: 'deposit/*',
     history: 'history/*',
   },
-  /** Inside billing/details/* (features/billing-details): the three tabs of spec 001 §2. */
+  /** Inside billing/details/* (features/billing-details): the three tabs of docs/product/billing.md#screens. */
   billingDetails: {
     identification: 'identification',
     uploadDocuments: 'upload-documents',

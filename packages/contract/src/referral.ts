@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paths } from './paths';
 
-/** spec 000 §2.11, §9: earn 50 EUR when a referred user has spent 500 EUR. */
+/** docs/product/account.md#referral; docs/product/limits.md#account: earn 50 EUR when a referred user has spent 500 EUR. */
 export const REFERRAL_REWARD_EUROS = 50;
 export const REFERRAL_SPEND_THRESHOLD_EUROS = 500;
 /** A preferred share of up to 10 percent, set by an operator for a partner. */

@@ -10,7 +10,7 @@ export const ReportBy = {
 } as const;
 export type ReportBy = (typeof ReportBy)[keyof typeof ReportBy];
 
-/** Dimensions of the /reports/ page per role (spec 002 §2); campaign and website tabs use the first four. */
+/** Dimensions of the /reports/ page per role (docs/product/reports.md#reports-page); campaign and website tabs use the first four. */
 export const REPORT_BY_LABELS: Record<ReportBy, string> = {
   date: 'Date',
   country: 'Countries',

@@ -5,8 +5,8 @@ import { REPORT_MESSAGES, ReportBy, ReportGroup } from './report-messages';
 export * from './report-messages';
 
 /**
- * Reports (spec 002 §2, §3, §7; spec 000 §7). Money is euros: Cost for advertisers, Earnings
- * for publishers. Days are UTC (DESIGN §3) as 'YYYY-MM-DD'.
+ * Reports (docs/product/reports.md#reports-page, #api; docs/product/reports.md#today). Money is euros: Cost for advertisers, Earnings
+ * for publishers. Days are UTC (docs/product/limits.md#our-choices) as 'YYYY-MM-DD'.
  */
 
 /** A real UTC day ('2026-02-31' has the shape but is none); the period rule is dates.ts's. */
@@ -94,7 +94,7 @@ export const ReportSchema = z.object({
 });
 export type Report = z.infer<typeof ReportSchema>;
 
-/** group=zone: the campaign's optimisation rows (spec 002 §3), one per zone that showed it. */
+/** group=zone: the campaign's optimisation rows (docs/product/campaigns.md#optimization), one per zone that showed it. */
 export const OptimizationRowSchema = z.object({
   /** The zone's public id, the value the campaign's excludeList holds. */
   id: z.string(),

@@ -10,7 +10,7 @@ import {
   VALIDATION_MESSAGES,
 } from './validation';
 
-/** Exact texts of spec 000 §5 and §8 for the settings screens, and the server reasons we chose. */
+/** Exact texts of docs/product/account.md#validation, #messages for the settings screens, and the server reasons we chose. */
 export const SETTINGS_MESSAGES = {
   currentPasswordRequired: 'Please enter the current password.',
   newPasswordRequired: 'Please enter your new password.',
@@ -37,7 +37,7 @@ export const SETTINGS_MESSAGES = {
 // ---- Access log (GET /user/sessions/enabledList) --------------------------------------------
 
 /**
- * One row of the access log (spec 000 §3 "Access log entry / session row").
+ * One row of the access log (docs/product/account.md#data "Access log entry / session row").
  * `date` is the last time the session was used (ISO 8601, UTC). `enabled` is false for a
  * session that was closed, logged out or has expired: the screen shows 'Inactive Session'.
  * `current` marks the session making the call: the screen shows 'Current Session'.
@@ -177,7 +177,7 @@ export const deleteAccountFormSchema = (twoFactorOn: boolean) =>
     twoFactorCode: twoFactorOn ? twoFactorCodeField : z.string().optional(),
   });
 
-/** spec 000 §3: delete {requestDate, terminationDate, reason}; dates are ISO 8601 (UTC). */
+/** docs/product/account.md#data: delete {requestDate, terminationDate, reason}; dates are ISO 8601 (UTC). */
 export const DeletionRequestSchema = z.object({
   requestDate: z.string(),
   terminationDate: z.string(),
@@ -192,5 +192,5 @@ export const DeletionStateSchema = z.object({
 });
 export type DeletionState = z.infer<typeof DeletionStateSchema>;
 
-/** Body of DELETE /user/deleteRequest: the spec sends "body"; nothing in it is needed. */
+/** Body of DELETE /user/deleteRequest: the product sends "body"; nothing in it is needed. */
 export const CancelDeletionInputSchema = z.object({}).passthrough().nullish();

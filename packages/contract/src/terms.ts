@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * A version of the platform terms. `body` is Markdown (headings, paragraphs, lists);
  * `publishedAt` is ISO 8601 (UTC). A user must accept whenever `version` differs from
- * their currentSignedTerms (spec 000 §2.9, §6).
+ * their currentSignedTerms (docs/product/account.md#dashboard, #permissions).
  */
 export const PlatformTermsSchema = z.object({
   version: z.number().int().positive(),
@@ -31,6 +31,6 @@ export const TERMS_MESSAGES = {
   noTerms: 'No platform terms have been published yet.',
 } as const;
 
-/** Whether the mandatory terms modal must show (spec 000 §2.9). */
+/** Whether the mandatory terms modal must show (docs/product/account.md#dashboard). */
 export const mustSignTerms = (currentSignedTerms: number | null, latestVersion: number | null | undefined) =>
   latestVersion != null && currentSignedTerms !== latestVersion;

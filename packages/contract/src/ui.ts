@@ -1,5 +1,5 @@
 /**
- * Exact texts of the web app's shared screens (spec 000 §2 and §8) that are not tied to
+ * Exact texts of the web app's shared screens (docs/product/account.md#screens-and-routes, #messages) that are not tied to
  * one API call. The web app shows them; e2e specs look for them.
  */
 export const UI_MESSAGES = {
@@ -15,11 +15,11 @@ export const UI_MESSAGES = {
   noAccountLink: 'Create an account',
   getStarted: 'Get Started',
   noNotifications: 'No notifications yet.',
-  /** Asked before every destructive action (spec 000 §2.10, 002 §4). */
+  /** Asked before every destructive action (docs/product/account.md#settings; docs/product/campaigns.md#statuses-and-actions). */
   confirmDestructive: 'Are you sure? You may not be able to revert this!',
 } as const;
 
-/** Page titles (spec 000 §2.8): '{page} - {product} - Finance & Crypto Display Advertising'. */
+/** Page titles (docs/product/account.md#page-titles): '{page} - {product} - Finance & Crypto Display Advertising'. */
 export const TITLE_TAGLINE = 'Finance & Crypto Display Advertising';
 export const pageTitle = (page: string, product: string, marketplace = false) =>
   marketplace ? `${page} - ${product} Marketplace` : `${page} - ${product} - ${TITLE_TAGLINE}`;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UserTypeSchema } from './auth';
 
-/** GET /user: the user details of spec 000 §3. Money is in euros, rounded for display. */
+/** GET /user: the user details of docs/product/account.md#data. Money is in euros, rounded for display. */
 export const UserDetailsSchema = z.object({
   alias: z.string(),
   firstName: z.string(),

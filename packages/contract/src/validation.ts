@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, TEXT_MAX } from './limits';
 
-/** Field rules of spec 000 §5 with their exact messages. */
+/** Field rules of docs/product/account.md#validation with their exact messages. */
 export const VALIDATION_MESSAGES = {
   emailRequired: 'Please enter your email address.',
   emailInvalid: 'Please enter a valid email address.',
@@ -15,7 +15,7 @@ export const VALIDATION_MESSAGES = {
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)*\.[A-Za-z]{2,}$/;
 /** General text: letters, digits, space and _ . , - / ' % & ! ? */
 export const GENERAL_TEXT_PATTERN = /^[A-Za-z0-9 _.,\-/'%&!?]*$/;
-/** English characters only: printable ASCII without the symbols the spec names. */
+/** English characters only: printable ASCII without the symbols the product names. */
 export const ENGLISH_ONLY_PATTERN = /^[A-Za-z0-9\s.,;:'"!?()\-_/&%+*#=]*$/;
 
 export const EmailSchema = z
@@ -43,7 +43,7 @@ export const PASSWORD_CRITERIA_LABELS: Record<keyof PasswordStrength, string> = 
   hasMinimumLength: `At least ${PASSWORD_MIN} characters`,
 };
 
-/** Each criterion reported individually (spec 000 §5). */
+/** Each criterion reported individually (docs/product/account.md#validation). */
 export function passwordStrength(password: string): PasswordStrength {
   return {
     hasUppercaseCharacter: /[A-Z]/.test(password),

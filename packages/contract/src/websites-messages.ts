@@ -2,15 +2,15 @@ import { AD_FORMAT_LABELS, AdFormat, DISPLAY_SIZES } from './campaign-messages';
 import { URL_MAX } from './limits';
 
 /**
- * The publisher websites area of spec 002 (§2 Websites area, §3 Website and Ad zone, §5, §8,
- * §9): statuses with their labels, the list order, the Get Code rule, limits and exact texts.
+ * The publisher websites area (docs/product/websites.md):
+ * statuses with their labels, the list order, the Get Code rule, limits and exact texts.
  * No zod here, so that screens can use the rules without the schema library; websites.ts
  * holds the request and response schemas and re-exports this module.
  */
 
 // ---- Website status ----------------------------------------------------------------------
 
-/** Website status (spec 002 §3). "Active" is shown as Approved. */
+/** Website status (docs/product/websites.md#statuses). "Active" is shown as Approved. */
 export const WebsiteStatus = {
   Pending: 0,
   Active: 1,
@@ -35,7 +35,7 @@ const WEBSITE_BADGES: Record<WebsiteStatus, StatusBadge> = {
   9: { label: 'Contact Us', tone: 'blue' },
 };
 
-/** The list badge of a website status (spec 002 §2 Websites area); unknown values read 'Contact Us'. */
+/** The list badge of a website status (docs/product/websites.md#website-list Websites area); unknown values read 'Contact Us'. */
 export function websiteStatusBadge(status: number): StatusBadge {
   return WEBSITE_BADGES[status as WebsiteStatus] ?? { label: 'Contact Us', tone: 'blue' };
 }
@@ -43,7 +43,7 @@ export function websiteStatusBadge(status: number): StatusBadge {
 export const isWebsiteApproved = (status: number) => status === WebsiteStatus.Active;
 
 /**
- * The list order of spec 002 §2: by status (ascending value, so websites waiting for
+ * The list order of docs/product/websites.md#website-list: by status (ascending value, so websites waiting for
  * verification or approval come first, then approved, paused, rejected, archived), then
  * newest date first. `date` is an ISO timestamp.
  */
@@ -80,13 +80,13 @@ const ZONE_BADGES: Partial<Record<ZoneStatus, StatusBadge>> = {
   9: { label: 'Archived', tone: 'gray' },
 };
 
-/** Zone status label (spec 002 §3 Ad zone): any other value reads 'Disabled'. */
+/** Zone status label (docs/product/websites.md#statuses Ad zone): any other value reads 'Disabled'. */
 export function zoneStatusBadge(status: number): StatusBadge {
   return ZONE_BADGES[status as ZoneStatus] ?? { label: 'Disabled', tone: 'gray' };
 }
 
 /**
- * What the zone table shows in its code column (spec 002 §2 Websites area): the Get Code
+ * What the zone table shows in its code column (docs/product/websites.md#ad-codes Websites area): the Get Code
  * button only when the website is approved and the zone Active; 'zone-inactive' when the
  * website is approved but the zone is not (the screen explains the zone's state); otherwise
  * a dash.
@@ -110,13 +110,13 @@ export function zoneTypeLabel(format: number, size: string | null): string {
   return size ? `${label} ${size}` : label;
 }
 
-/** Variants of an ad code: one per zone, and two for native (spec 002 §9). */
+/** Variants of an ad code: one per zone, and two for native (docs/product/limits.md#websites). */
 export const SnippetVariant = { Default: 'default', Widget: 'widget', Alert: 'alert' } as const;
 export type SnippetVariant = (typeof SnippetVariant)[keyof typeof SnippetVariant];
 
-/** Minutes between two popunders shown to one visitor, written into the popunder code (spec 002 §9). */
+/** Minutes between two popunders shown to one visitor, written into the popunder code (docs/product/limits.md#websites). */
 export const POPUNDER_INTERVAL = 5;
-/** How long "Copied!" shows after copying a code (spec 002 §9). */
+/** How long "Copied!" shows after copying a code (docs/product/limits.md#websites). */
 export const COPY_FEEDBACK_MS = 1_000;
 
 // ---- Ownership verification --------------------------------------------------------------
@@ -130,10 +130,10 @@ export const VERIFICATION_FILE_PATH = '/.well-known/cryptads-verification.txt';
 
 export const WEBSITE_URL_MAX = URL_MAX;
 export const ZONE_ALIAS_MAX = 100;
-/** Steps of the add-website wizard (spec 002 §9). */
+/** Steps of the add-website wizard (docs/product/limits.md#websites). */
 export const WEBSITE_WIZARD_STEPS = ['Add Your Website', 'Owner Verification'] as const;
 
-/** Rules a website must meet to be approved (spec 002 §9), shown in the add-website wizard. */
+/** Rules a website must meet to be approved (docs/product/limits.md#websites), shown in the add-website wizard. */
 export const WEBSITE_RULES = [
   'The website must be at least 3 months old.',
   'The website must have a valid SSL certificate.',
@@ -154,7 +154,7 @@ export const WEBSITE_MESSAGES = {
   websiteArchived: 'This website is archived. Please contact us to make changes.',
   verificationFailed: "We couldn't validate your domain ownership. Please try again later...",
   alreadyVerified: 'Your website ownership is already verified.',
-  // Success texts of spec 002 §8.
+  // Success texts of docs/product/websites.md#messages.
   websiteAdded: 'Your website has been added.',
   websiteUpdated: 'Website successfully updated.',
   aliasSaved: 'Zone alias has been saved!',
@@ -165,7 +165,7 @@ export const WEBSITE_MESSAGES = {
 } as const;
 
 /**
- * The URL rule of spec 002 §5: required, with http:// or https:// in front, a host name, at
+ * The URL rule of docs/product/websites.md#add-website: required, with http:// or https:// in front, a host name, at
  * most 256 characters. Pure so the form and the server agree.
  */
 export function isEntireWebsiteUrl(value: string): boolean {

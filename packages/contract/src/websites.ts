@@ -11,11 +11,11 @@ import {
 } from './websites-messages';
 
 /**
- * Request and response schemas of the publisher websites API (spec 002 §7), all under /api
+ * Request and response schemas of the publisher websites API (docs/product/websites.md#api), all under /api
  * and publisher-only. The rules, labels and texts live in websites-messages.ts (no zod).
  *
  * `categories` in requests and `excludedCategories` in responses are the ids of ad
- * categories the publisher does NOT want on the website (spec 002 §3: "excludedCategories
+ * categories the publisher does NOT want on the website (docs/product/websites.md#preferences: "excludedCategories
  * (categories)"); an empty list accepts every category.
  */
 export * from './websites-messages';
@@ -30,7 +30,7 @@ export type WebsiteIdParams = z.infer<typeof WebsiteIdParamsSchema>;
 
 // ---- Fields ------------------------------------------------------------------------------
 
-/** Website URL (spec 002 §5): required, http:// or https:// in front, at most 256. */
+/** Website URL (docs/product/websites.md#add-website): required, http:// or https:// in front, at most 256. */
 export const WebsiteUrlSchema = z
   .string({ error: WEBSITE_MESSAGES.urlInvalid })
   .trim()
@@ -47,13 +47,13 @@ export const CategoryIdsSchema = z
   .transform((ids) => [...new Set(ids)].sort((a, b) => a - b));
 
 /**
- * The categories field of a form (spec 002 §5): when the form requires categories (its
+ * The categories field of a form (docs/product/websites.md#preferences): when the form requires categories (its
  * "exclude categories" choice is on), at least one must be picked.
  */
 export const websiteCategoriesSchema = (required: boolean) =>
   required ? CategoryIdsSchema.refine((ids) => ids.length > 0, WEBSITE_MESSAGES.categoriesRequired) : CategoryIdsSchema;
 
-/** Zone alias (spec 002 §5): required, at most 100 characters, trimmed. */
+/** Zone alias (docs/product/websites.md#ad-codes): required, at most 100 characters, trimmed. */
 export const ZoneAliasSchema = z
   .string({ error: WEBSITE_MESSAGES.aliasRequired })
   .trim()

@@ -1,6 +1,6 @@
 /**
  * Ad categories of the network: a campaign carries one, a publisher may exclude some on a
- * website (spec 002 "website options: categories"). Ids are stable; names are shown.
+ * website (docs/product/websites.md#preferences "website options: categories"). Ids are stable; names are shown.
  */
 export type Category = { id: number; name: string };
 

@@ -2,7 +2,7 @@ import { GENERIC_MESSAGES } from '@cryptads/contract/api';
 
 /**
  * A failure a caller should see: HTTP status, a sentence for `reason`, and optionally an
- * application code (spec: 99 banned, 4 wrong password on delete) and a response body.
+ * application code (99 disabled account, 4 wrong password on delete: docs/product/account.md#messages) and a response body.
  */
 export class AppError extends Error {
   constructor(

@@ -13,7 +13,7 @@ import { createVisitorGenerator, ctrFor, hostileVisitor, type Visitor } from './
 
 export type LiveZone = {
   unique: string;
-  /** Ad format (spec 002 §3); null when unknown (zones given with --zones). */
+  /** Ad format (docs/product/campaigns.md#data); null when unknown (zones given with --zones). */
   format: number | null;
   size: string | null;
 };

@@ -7,7 +7,7 @@ import { CustomerOnly, OperatorOnly, RequireAuth } from './guards';
 /**
  * Everything behind the login, in one lazily loaded module: the entry chunk then carries
  * only the public screens and one import of this file, so that each new feature does not
- * add its preload list to what /login/ downloads (DESIGN §5, decision 002).
+ * add its preload list to what /login/ downloads (docs/architecture.md#budgets, decision 002).
  */
 const load = {
   shell: () => import('./shell/app-shell'),

@@ -4,7 +4,7 @@ import { paths, routePatterns } from '@cryptads/contract/paths';
 import { NotFoundPage } from '../ui/not-found-page';
 
 /**
- * The billing centre under /billing/ (spec 001 §2): each area is its own feature, loaded
+ * The billing centre under /billing/ (docs/product/billing.md#screens): each area is its own feature, loaded
  * lazily; this file only composes them.
  */
 const BillingDetailsRoutes = lazy(async () => ({

@@ -2,7 +2,7 @@ import { DashboardPage } from '../features/dashboard/routes/dashboard-page';
 import { MarketplaceTeaser } from '../features/marketplace/components/marketplace-teaser';
 
 /**
- * The dashboard with its marketplace teaser (spec 000 §2.9): two features, composed here
+ * The dashboard with its marketplace teaser (docs/product/account.md#dashboard): two features, composed here
  * because features do not import each other (decision 012).
  */
 export function DashboardRoute() {

@@ -13,7 +13,7 @@ export function usePageName(): { name: string | null; marketplace: boolean } {
   return { name: override ?? page?.name ?? null, marketplace: page?.marketplace ?? isMarketplacePath(pathname) };
 }
 
-/** Keeps document.title in step with the route (spec 000 §2.8). */
+/** Keeps document.title in step with the route (docs/product/account.md#page-titles). */
 export function DocumentTitle() {
   const { name, marketplace } = usePageName();
   const product = usePublicConfig().data?.productName ?? DEFAULT_PRODUCT_NAME;

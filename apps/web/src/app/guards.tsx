@@ -4,7 +4,7 @@ import { paths } from '@cryptads/contract/paths';
 import { useSession } from '../lib/session';
 import { NotFoundPage } from '../ui/not-found-page';
 
-/** Public routes are shown only when logged out (spec 000 §2.1). */
+/** Public routes are shown only when logged out (docs/product/account.md#public-routes). */
 export function PublicOnly() {
   return useSession() ? <Navigate to={paths.home} replace /> : <Outlet />;
 }
@@ -22,7 +22,7 @@ export function CustomerOnly() {
   return useSession()?.userType === OPERATOR ? <Navigate to={paths.admin.overview} replace /> : <Outlet />;
 }
 
-/** The back office answers a customer as any unknown path does (spec 000 §2.1). */
+/** The back office answers a customer as any unknown path does (docs/product/account.md#public-routes). */
 export function OperatorOnly() {
   return useSession()?.userType === OPERATOR ? <Outlet /> : <NotFoundPage />;
 }

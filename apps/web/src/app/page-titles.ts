@@ -1,7 +1,7 @@
 import { paths } from '@cryptads/contract/paths';
 
 /**
- * Page names of spec 000 §2.8. Exact matches win over prefixes; the longest prefix wins.
+ * Page names of docs/product/account.md#page-titles. Exact matches win over prefixes; the longest prefix wins.
  * Marketplace pages get the '{page} - {product} Marketplace' form.
  */
 type PageName = { name: string; marketplace?: boolean };
@@ -27,7 +27,7 @@ const EXACT: Record<string, PageName> = {
   '/selling/listings/': { name: 'My Listings', marketplace: true },
   '/selling/orders/': { name: 'Incoming Orders', marketplace: true },
   '/websites/add/': { name: 'Add Website' },
-  // Auth screens and the section roots the spec does not name.
+  // Auth screens and the section roots the product does not name.
   '/login/': { name: 'Login' },
   '/login2fa/': { name: 'Two-Factor Authentication' },
   '/signup/': { name: 'Sign Up' },
@@ -87,7 +87,7 @@ const PREFIXES: [string, PageName][] = [
 const PREFIX = [...PREFIXES].sort((a, b) => b[0].length - a[0].length);
 
 /**
- * Paths whose sidebar shows the marketplace menu (spec 000 §2.7): the marketplace's sections.
+ * Paths whose sidebar shows the marketplace menu (docs/product/account.md#shell): the marketplace's sections.
  * The builders of one listing, package or order lie under a section already listed.
  */
 const MARKETPLACE_ROOTS = Object.values(paths.marketplace as Record<string, string | ((id: string) => string)>).filter(

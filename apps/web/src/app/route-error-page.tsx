@@ -3,7 +3,7 @@ import { UI_MESSAGES } from '@cryptads/contract/ui';
 import { paths } from '@cryptads/contract/paths';
 import { isApiError } from '../lib/api-client';
 
-/** 'Unexpected Application Error!' then the status and text of what failed (spec 000 §8). */
+/** 'Unexpected Application Error!' then the status and text of what failed (docs/product/account.md#messages). */
 export function RouteErrorPage({ error }: { error: unknown }) {
   let detail: string;
   if (isApiError(error)) detail = `${error.status || error.category} ${error.reason ?? error.message}`;

@@ -7,7 +7,7 @@ import { RootLayout } from './root-layout';
 
 /**
  * Every screen is a lazy component, so /login/ downloads the auth screens and nothing of
- * the dashboard (DESIGN §5 budget: 150 KB gzip of JS for /login/).
+ * the dashboard (docs/architecture.md#budgets: 150 KB gzip of JS for /login/).
  */
 const load = {
   landing: () => import('../features/auth/components/landing-layout'),
@@ -78,7 +78,7 @@ export function AppRoutes() {
         <Route path={pub.guide} element={<GuidePage />} />
         <Route path={pub.terms} element={<TermsPage />} />
         <Route path={pub.privacyPolicy} element={<PrivacyPage />} />
-        {/* Public with a permalink (an id with a comma), outside the shell (spec 002 §2). */}
+        {/* Public with a permalink (an id with a comma), outside the shell (docs/product/campaigns.md#preview-and-sharing). */}
         <Route path={pub.campaignPreview} element={<CampaignPreviewPage />} />
         {/* Everything behind the login lives in one lazy module (authenticated-app.tsx). */}
         <Route path="*" element={<ProtectedOrNotFound />} />

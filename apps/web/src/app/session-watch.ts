@@ -4,7 +4,7 @@ import { SESSION_CHECK_INTERVAL_MS } from '@cryptads/contract/limits';
 import { getSession, refreshSession } from '../lib/session';
 
 /**
- * Spec 000 §4: every minute, a session whose cookie is gone (expired, cleared in another
+ * docs/product/account.md#session-and-states: every minute, a session whose cookie is gone (expired, cleared in another
  * tab) logs the user out and the cached data goes with it. The guards see the change and
  * send the visitor to /login/.
  */

@@ -11,11 +11,11 @@ import {
 } from '@cryptads/contract/endpoint';
 import { AppCode } from '@cryptads/contract/app-codes';
 
-/** Base path of the customer API (DESIGN §2). */
+/** Base path of the customer API (docs/architecture.md#api-envelope). */
 export const API_BASE = '/api';
 
 /**
- * Request error categories of spec 000 §8: the network failed ('fetch'), the body was not
+ * Request error categories of docs/product/account.md#messages: the network failed ('fetch'), the body was not
  * the JSON envelope ('parsing', with the HTTP status), or the server answered an error
  * ('http', with the envelope's code, reason and response).
  */

@@ -3,7 +3,7 @@ import type * as z4 from 'zod/v4/core';
 
 /**
  * zodResolver with the schema fetched on first use. The login screen is the product's
- * front door and zod is a third of its JavaScript (DESIGN §5 budget), so the contract's
+ * front door and zod is a third of its JavaScript (docs/architecture.md#budgets), so the contract's
  * schemas load when the person starts typing (`preload`) or submits, not before.
  */
 export function lazyZodResolver<Input extends FieldValues, Output>(

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * Toasts through Mantine's notifications, loaded on first use: the container and its
- * transitions stay out of the first download of /login/ (DESIGN §5). The providers mount
+ * transitions stay out of the first download of /login/ (docs/architecture.md#budgets). The providers mount
  * the container (NotificationsHost) once `useNotificationsNeeded()` turns true.
  */
 export type NotifyOptions = { title?: string; message: string; color?: string };

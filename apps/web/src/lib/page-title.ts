@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * Runtime page-title overrides per path (spec 000 §2.8): a screen that knows a better name
+ * Runtime page-title overrides per path (docs/product/account.md#page-titles): a screen that knows a better name
  * than the route table (a campaign's name, say) sets it while it is mounted.
  */
 const overrides = new Map<string, string>();

@@ -11,7 +11,7 @@ export function shouldRetry(failureCount: number, error: unknown) {
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      // Unused cached data is kept 60 seconds (spec 000 §7).
+      // Unused cached data is kept 60 seconds (docs/product/account.md#api).
       queries: { gcTime: QUERY_CACHE_GC_MS, staleTime: 30_000, retry: shouldRetry },
       mutations: { retry: false },
     },

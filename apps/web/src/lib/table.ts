@@ -1,5 +1,5 @@
 /**
- * The shared table behaviour of spec 002 §2 as pure functions, so that the rules are
+ * The shared table behaviour of docs/product/tables.md#data-table as pure functions, so that the rules are
  * tested once: search, numeric-aware sort, paging, and CSV export.
  */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -46,7 +46,7 @@ export const pageOf = <T>(rows: T[], page: number, pageSize: number) =>
   rows.slice((page - 1) * pageSize, page * pageSize);
 
 /**
- * CSV export: the contract's one writer (spec 002 §2 stripping, OWASP formula
+ * CSV export: the contract's one writer (docs/product/tables.md#csv-export stripping, OWASP formula
  * neutralisation, RFC 4180 quoting; docs/decisions/023), shared by every export.
  */
 export { csvCell, toCsv } from '@cryptads/contract/csv';

@@ -31,7 +31,7 @@ const fromBoxes = (boxes: string[]) =>
     .trimEnd();
 
 /**
- * Six single-digit boxes (spec 000 §2.3): digits only, typing moves to the next box,
+ * Six single-digit boxes (docs/product/account.md#two-factor-login): digits only, typing moves to the next box,
  * pasting fills several, backspace on an empty box moves to the previous one.
  */
 export function CodeInput({

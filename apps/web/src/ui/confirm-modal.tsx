@@ -3,7 +3,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useId } from 'react';
 import { UI_MESSAGES } from '@cryptads/contract/ui';
 
-/** 'Are you sure?' before a destructive action (DESIGN §4: every destructive action asks first). */
+/** 'Are you sure?' before a destructive action (docs/architecture.md#look-and-feel: every destructive action asks first). */
 export function ConfirmModal({
   opened,
   title = UI_MESSAGES.confirmDestructive,

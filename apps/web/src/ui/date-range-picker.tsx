@@ -12,7 +12,7 @@ const RangeCalendar = lazy(async () => ({ default: (await import('./range-calend
 export type PeriodValue = { preset: PeriodPreset; startDate: string; endDate: string };
 
 /**
- * The report period (spec 002 §2): presets Today … Last 3 Months and Custom Range, a range
+ * The report period (docs/product/reports.md#period): presets Today … Last 3 Months and Custom Range, a range
  * calendar whose weeks start on Monday and whose last day is today, and the note that days
  * are UTC. Choosing days in the calendar makes the period a Custom Range.
  */

@@ -1,7 +1,7 @@
 import classes from './form-error.module.css';
 
 /**
- * The server's reason under a form (spec 000 §8), announced to screen readers. Plain
+ * The server's reason under a form (docs/product/account.md#messages), announced to screen readers. Plain
  * markup rather than Mantine's Alert: it sits on the login page, whose JS is budgeted.
  */
 export function FormError({ message }: { message: string | null | undefined }) {

@@ -4,7 +4,7 @@ import { paths } from '@cryptads/contract/paths';
 import { UI_MESSAGES } from '@cryptads/contract/ui';
 import { usePageTitle } from '../lib/page-title';
 
-/** Any unknown path (spec 000 §2.1). */
+/** Any unknown path (docs/product/account.md#public-routes). */
 export function NotFoundPage() {
   usePageTitle('Page not Found');
   return (

@@ -14,7 +14,7 @@ const ORDER: (keyof Flags)[] = [
   'hasSpecialCharacter',
 ];
 
-/** The live checklist of spec 000 §5: each criterion shown on its own, met or not. */
+/** The live checklist of docs/product/account.md#validation: each criterion shown on its own, met or not. */
 export function PasswordStrength({ password, id }: { password: string; id?: string }) {
   const flags = passwordStrength(password);
   return (

@@ -9,8 +9,8 @@ import {
 } from '@cryptads/contract/dates';
 
 /**
- * The report period of spec 002 §2 as pure functions: presets relative to today, days as
- * 'YYYY-MM-DD' in UTC (reports group by UTC day, DESIGN §3), so that the dates a person
+ * The report period of docs/product/reports.md#period as pure functions: presets relative to today, days as
+ * 'YYYY-MM-DD' in UTC (reports group by UTC day, docs/product/limits.md#our-choices), so that the dates a person
  * picks are the days the server counts.
  */
 export const PERIOD_PRESETS = [

@@ -7,7 +7,7 @@ import { DEFAULT_PERIOD, PERIOD_PRESET_VALUES, type PeriodPreset, resolvePeriod 
 
 /**
  * What a report shows, kept in the URL query so that a person can bookmark or share it
- * (STYLE: state a user would bookmark lives in the URL, parsed with a schema). Anything the
+ * (state a user would bookmark lives in the URL, parsed with a schema). Anything the
  * schema does not accept falls back to its default instead of breaking the screen.
  */
 export type ReportSelection = {

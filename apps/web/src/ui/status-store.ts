@@ -2,7 +2,7 @@ import { type ReactNode, useSyncExternalStore } from 'react';
 import { UI_MESSAGES } from '@cryptads/contract/ui';
 
 /**
- * The shared status modal of spec 000 §2.7/§4: shown with a type (success by default), a
+ * The shared status modal of docs/product/account.md#shell, #session-and-states: shown with a type (success by default), a
  * title, an info text and a button caption; hidden with the captions cleared.
  */
 export type StatusType = 'success' | 'error' | 'warning' | 'info';

@@ -1,6 +1,6 @@
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 
-/** register() with the spec's habit of trimming text inputs on blur (spec 000 §5). */
+/** register() with the product's habit of trimming text inputs on blur (docs/product/account.md#validation). */
 export function registerTrimmed<T extends FieldValues>(form: UseFormReturn<T>, name: Path<T>) {
   return form.register(name, {
     onBlur: (event: { target: { value: unknown } }) => {

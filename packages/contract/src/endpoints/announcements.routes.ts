@@ -1,6 +1,6 @@
 import { CUSTOMER, defineRoutes } from '../endpoint';
 
-/** Announcements on the dashboard (spec 000 §2.9). */
+/** Announcements on the dashboard (docs/product/account.md#dashboard). */
 export const announcementRoutes = defineRoutes({
   list: { method: 'GET', path: '/announcements', roles: CUSTOMER },
 });

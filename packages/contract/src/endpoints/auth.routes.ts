@@ -1,7 +1,7 @@
 import { CUSTOMER, CUSTOMER_OR_OPERATOR, defineRoutes, PUBLIC } from '../endpoint';
 
 /**
- * Login, sign-up, recovery, email verification and two-factor (spec 000 §2, §5). The
+ * Login, sign-up, recovery, email verification and two-factor (docs/product/account.md#screens-and-routes, #validation). The
  * verification calls and logout accept a session whose email is not confirmed yet.
  */
 export const authRoutes = defineRoutes({

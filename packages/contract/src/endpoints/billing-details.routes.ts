@@ -1,8 +1,8 @@
 import { CUSTOMER, defineRoutes, PUBLIC } from '../endpoint';
 
 /**
- * Billing Details (spec 001 §2, §7): identification, VAT, documents, identity verification
- * and the publishers' withdraw options. Paths the spec does not show are ours.
+ * Billing Details (docs/product/billing.md#identification, #api): identification, VAT, documents, identity verification
+ * and the publishers' withdraw options. Paths the product does not show are ours.
  */
 export const billingDetailsRoutes = defineRoutes({
   profile: { method: 'GET', path: '/billing', roles: CUSTOMER },

@@ -1,6 +1,6 @@
 import { defineRoutes, PUBLIC } from '../endpoint';
 
-/** The advertiser campaigns API (spec 002 §4, §5, §7). Only the preview by permalink is public. */
+/** The advertiser campaigns API (docs/product/campaigns.md#preview-and-sharing, #api). Only the preview by permalink is public. */
 const advertiser = ['advertiser'] as const;
 
 export const campaignRoutes = defineRoutes({

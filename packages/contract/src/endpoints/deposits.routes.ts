@@ -1,7 +1,7 @@
 import { defineRoutes, PUBLIC } from '../endpoint';
 
 /**
- * Money in (spec 001 §2, §7; docs/decisions/011 and 014): deposits are for advertisers only;
+ * Money in (docs/product/billing.md#deposits, #api; docs/decisions/011 and 014): deposits are for advertisers only;
  * provider webhooks are public (their signature or token is the authentication) and read the
  * raw body, which their signatures cover.
  */

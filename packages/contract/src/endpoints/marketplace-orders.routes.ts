@@ -2,9 +2,9 @@ import { CUSTOMER, defineRoutes } from '../endpoint';
 import { MARKETPLACE_MESSAGES } from '../marketplace-messages';
 
 /**
- * Wishlist, cart, orders and payment (spec 001 §7; docs/decisions/018-marketplace.md). Both
+ * Wishlist, cart, orders and payment (docs/product/marketplace.md#api; docs/decisions/018-marketplace.md). Both
  * account types keep a wishlist and a cart and may place orders; only advertisers pay, and a
- * publisher who tries reads the exact message of spec 001 §6.
+ * publisher who tries reads the exact message of docs/product/marketplace.md#roles.
  */
 const advertiserPays = {
   roles: ['advertiser'],

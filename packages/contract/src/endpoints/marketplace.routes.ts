@@ -1,8 +1,8 @@
 import { CUSTOMER, defineRoutes } from '../endpoint';
 
 /**
- * The marketplace catalogue (spec 001 §7): both account types browse it. Paths and methods are
- * the spec's; `:unique` names a listing or a package.
+ * The marketplace catalogue (docs/product/marketplace.md#api): both account types browse it. Paths and methods are
+ * the product's; `:unique` names a listing or a package.
  */
 export const marketplaceRoutes = defineRoutes({
   listingStats: { method: 'GET', path: '/marketplace/listingStats', roles: CUSTOMER },

@@ -1,6 +1,6 @@
 import { CUSTOMER, defineRoutes } from '../endpoint';
 
-/** The provider blog's latest articles on the dashboard (spec 000 §2.9). */
+/** The provider blog's latest articles on the dashboard (docs/product/account.md#dashboard). */
 export const newsRoutes = defineRoutes({
   list: { method: 'GET', path: '/news', roles: CUSTOMER },
 });

@@ -1,6 +1,6 @@
 import { CUSTOMER, defineRoutes } from '../endpoint';
 
-/** The bell (spec 000 §2.12): the list, marking one or all viewed. */
+/** The bell (docs/product/account.md#notifications): the list, marking one or all viewed. */
 export const notificationRoutes = defineRoutes({
   list: { method: 'GET', path: '/user/notifications', roles: CUSTOMER },
   markAllViewed: { method: 'POST', path: '/user/notifications/all', roles: CUSTOMER },

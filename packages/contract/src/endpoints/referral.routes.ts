@@ -1,6 +1,6 @@
 import { CUSTOMER, defineRoutes } from '../endpoint';
 
-/** The Refer a Friend page (spec 000 §2.11). */
+/** The Refer a Friend page (docs/product/account.md#referral). */
 export const referralRoutes = defineRoutes({
   summary: { method: 'GET', path: '/user/referral', roles: CUSTOMER },
 });

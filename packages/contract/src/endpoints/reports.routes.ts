@@ -1,6 +1,6 @@
 import { CUSTOMER, defineRoutes } from '../endpoint';
 
-/** Reports (spec 002 §2, §7; spec 000 §7): advertisers see their campaigns, publishers their websites. */
+/** Reports (docs/product/reports.md#reports-page, #api; docs/product/reports.md#today): advertisers see their campaigns, publishers their websites. */
 export const reportRoutes = defineRoutes({
   today: { method: 'GET', path: '/reports', roles: CUSTOMER },
   report: { method: 'GET', path: '/reports/:campaignIds/:websiteId', roles: CUSTOMER },

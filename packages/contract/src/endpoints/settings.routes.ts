@@ -1,6 +1,6 @@
 import { CUSTOMER, defineRoutes } from '../endpoint';
 
-/** Account settings (spec 000 §2.10): access log, password, email preferences, deletion. */
+/** Account settings (docs/product/account.md#settings): access log, password, email preferences, deletion. */
 export const settingsRoutes = defineRoutes({
   accessLog: { method: 'GET', path: '/user/sessions/enabledList', roles: CUSTOMER },
   closeSession: { method: 'DELETE', path: '/user/sessions/device/:id', roles: CUSTOMER },

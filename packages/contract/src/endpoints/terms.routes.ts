@@ -1,7 +1,7 @@
 import { CUSTOMER, defineRoutes, PUBLIC } from '../endpoint';
 
 /**
- * Platform terms every user must accept and the footer's legal pages (spec 000 §2.9, §6).
+ * Platform terms every user must accept and the footer's legal pages (docs/product/account.md#dashboard, #permissions).
  * The sign-up form and the footer link to the terms before anyone logs in.
  */
 export const termsRoutes = defineRoutes({

@@ -1,6 +1,6 @@
 import { CUSTOMER_OR_OPERATOR, defineRoutes } from '../endpoint';
 
-/** The logged-in user's details (spec 000 §3). */
+/** The logged-in user's details (docs/product/account.md#data). */
 export const userRoutes = defineRoutes({
   details: { method: 'GET', path: '/user', roles: CUSTOMER_OR_OPERATOR, operatorSetup: true },
 });

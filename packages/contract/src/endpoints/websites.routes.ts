@@ -1,6 +1,6 @@
 import { defineRoutes } from '../endpoint';
 
-/** The publisher websites API (spec 002 §7). Every call is for publishers only. */
+/** The publisher websites API (docs/product/websites.md#api). Every call is for publishers only. */
 const publisher = ['publisher'] as const;
 
 export const websiteRoutes = defineRoutes({

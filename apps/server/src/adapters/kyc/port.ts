@@ -1,11 +1,11 @@
 /**
- * The identity verification port (DESIGN §2 "identity (KYC)"): send the customer to a
+ * The identity verification port (docs/architecture.md#adapters "identity (KYC)"): send the customer to a
  * provider's page, then turn the provider's signed decisions into one of four outcomes.
  * Shaped after Sumsub and Veriff (shared/research/billing-marketplace.md, KYC): an
  * applicant/session created per attempt, a hosted flow, decisions by webhook with a
  * moderation comment the customer may read.
  *
- * Outcomes and our document statuses (spec 001 §3):
+ * Outcomes and our document statuses (docs/product/billing.md#documents):
  * | outcome   | Sumsub                         | Veriff                           | docVerification |
  * |-----------|--------------------------------|----------------------------------|-----------------|
  * | pending   | pending, queued, onHold        | submitted, review                | Pending 2       |

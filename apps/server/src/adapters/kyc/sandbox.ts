@@ -13,7 +13,7 @@ import {
 } from './port';
 
 /**
- * The embedded identity provider (DESIGN §2): a page of our own at `/sandbox/kyc/{session}`
+ * The embedded identity provider (docs/architecture.md#adapters): a page of our own at `/sandbox/kyc/{session}`
  * where whoever tests approves the identity, rejects it with a reason or asks for a recheck.
  * Its decision is a JSON event signed with HMAC-SHA256 over `{timestamp}.{raw body}` (the
  * scheme of the payments sandbox and of Stripe), verified exactly as a provider's webhook.

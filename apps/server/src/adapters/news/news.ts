@@ -5,7 +5,7 @@ import { cutNewsDescription, NEWS_ARTICLES_MAX, type NewsArticle } from '@crypta
 import type { Config } from '../../config';
 
 /**
- * The provider's blog feed (DESIGN: news feed adapter). Embedded default: the bundled JSON
+ * The provider's blog feed (docs/architecture.md#adapters). Embedded default: the bundled JSON
  * file beside this module; with NEWS_FEED_URL, that URL (a JSON Feed 1.1 document or the
  * same {items:[{url,title,date,description}]} shape), fetched with a timeout and cached.
  * Whatever fails, the answer is an empty list: the dashboard hides the card.

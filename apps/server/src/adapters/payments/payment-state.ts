@@ -40,7 +40,7 @@ export function transitionPayment(current: PaymentStatus, incoming: PaymentStatu
 }
 
 /**
- * The status code the API shows for a payment (spec 001 §3, DESIGN §3): created is
+ * The status code the API shows for a payment (docs/product/billing.md#payments, docs/product/limits.md#our-choices): created is
  * Pending, pending (the provider saw the customer pay and waits for confirmation) is
  * Processing, paid is Completed, expired and canceled are Canceled, failed is Failed.
  */

@@ -2,7 +2,7 @@ import { MICROS_PER_CENT } from '@cryptads/contract/billing-messages';
 import type { PaymentStatus } from './payment-state';
 
 /**
- * The port for money coming in (DESIGN §2 "payments"; docs/decisions/011-payments.md):
+ * The port for money coming in (docs/architecture.md#adapters "payments"; docs/decisions/011-payments.md):
  * create a payment at a provider and send the browser there, then turn the provider's
  * signed notifications into normalised events for the payment state machine
  * (payment-state.ts). Deposits use it now, marketplace orders next.

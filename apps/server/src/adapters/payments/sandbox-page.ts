@@ -33,7 +33,7 @@ export type SandboxPageInput = {
 };
 
 /**
- * The hosted sandbox payment page (DESIGN §2): the amount and the buttons Pay, Fail,
+ * The hosted sandbox payment page (docs/architecture.md#adapters): the amount and the buttons Pay, Fail,
  * Expire, and Underpay for crypto. Plain HTML with inline CSS (the CSP allows inline
  * styles, not scripts), readable at 390 px, every control labelled.
  */

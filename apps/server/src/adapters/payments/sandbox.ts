@@ -17,7 +17,7 @@ import {
 } from './port';
 
 /**
- * The embedded payment provider (DESIGN §2): a hosted page of our own at
+ * The embedded payment provider (docs/architecture.md#adapters): a hosted page of our own at
  * `/sandbox/pay/{paymentId}` with buttons Pay, Fail, Expire and, for crypto, Underpay. The
  * page's action calls our webhook exactly as a provider would: a JSON event signed with
  * HMAC-SHA256 over `{timestamp}.{raw body}` (Stripe's scheme), refused when older than the

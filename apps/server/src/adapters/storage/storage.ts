@@ -10,7 +10,7 @@ export function createStorage(config: Config): Storage {
 }
 
 /**
- * Identity and company documents (spec 001 §4): a storage of their own, apart from the
+ * Identity and company documents (docs/product/billing.md#documents): a storage of their own, apart from the
  * creatives, so that the public /uploads/ route can never serve one. Only the billing
  * profile module reads it, for the document's owner (and operators).
  */

@@ -1,6 +1,6 @@
 import { index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** News from the network to every user, shown on the dashboard (spec 000 §2.9). */
+/** News from the network to every user, shown on the dashboard (docs/product/account.md#dashboard). */
 export const announcements = pgTable(
   'announcements',
   {

@@ -15,7 +15,7 @@ import {
 import { users } from './users';
 
 /**
- * Who a customer is for billing (spec 001 §3 billing profile, §4 verification): the
+ * Who a customer is for billing (docs/product/billing.md#billing-profile verification): the
  * identification details, the outcome of the document review, the deposit blocks an operator
  * sets and a publisher's withdraw options. One row per user, written by the first save of
  * the identification form; an account without one has no details yet. `users.kyc_verified`
@@ -44,7 +44,7 @@ export const billingProfiles = pgTable(
     vatValid: boolean('vat_valid').notNull().default(false),
     /** The check that decided `vatValid` (latest for this code). */
     vatCheckId: integer('vat_check_id'),
-    /** Spec 001 §3 document status: NoDocument 0, Valid 1, Pending 2, Rejected 3, CompanyRejected 4, Recheck 5. */
+    /** docs/product/billing.md#billing-profile document status: NoDocument 0, Valid 1, Pending 2, Rejected 3, CompanyRejected 4, Recheck 5. */
     docVerification: smallint('doc_verification').notNull().default(0),
     /** Why the review rejected or asked to recheck, shown to the customer. */
     docReason: text('doc_reason'),
@@ -123,7 +123,7 @@ export const vatChecks = pgTable(
 );
 
 /**
- * Identity and company documents (spec 001 §4, §9). The bytes live in the private document
+ * Identity and company documents (docs/product/billing.md#billing-profile; docs/product/limits.md#billing). The bytes live in the private document
  * storage (never under the public /uploads/ route); only the owner (and operators) read them.
  */
 export const billingDocuments = pgTable(

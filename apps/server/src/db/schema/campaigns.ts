@@ -52,7 +52,7 @@ export const campaigns = pgTable(
     name: text('name').notNull(),
     /** 'display' | 'native' | 'application' | 'popunder'. */
     kind: text('kind').notNull(),
-    /** Spec 002 §3: 0 pending, 1 delivering, 2 paused, 3 rejected, 4 out of funds, 5 limit reached, 8 delivered, 9 archived. */
+    /** docs/product/campaigns.md#statuses-and-actions: 0 pending, 1 delivering, 2 paused, 3 rejected, 4 out of funds, 5 limit reached, 8 delivered, 9 archived. */
     status: smallint('status').notNull().default(0),
     /** Managed by an account manager: status changes only. */
     isLocked: boolean('is_locked').notNull().default(false),
@@ -98,7 +98,7 @@ export const creatives = pgTable(
     campaignId: integer('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
-    /** Ad format of spec 002 §3 (1 banner, 4 native, 6 native app). */
+    /** Ad format of docs/product/campaigns.md#creatives (1 banner, 4 native, 6 native app). */
     format: smallint('format').notNull(),
     /** 'WxH' slot for banners; '' for native ads. */
     size: text('size').notNull().default(''),

@@ -21,7 +21,7 @@ import { payments } from './payments';
 import { users } from './users';
 
 /**
- * The marketplace (spec 001 §3; docs/decisions/018-marketplace.md): listings sold by the
+ * The marketplace (docs/product/marketplace.md#listings; docs/decisions/018-marketplace.md): listings sold by the
  * network or by publishers, each account's wishlist and cart, orders paid into escrow and
  * their items fulfilled one by one, and packages of listings.
  */
@@ -142,7 +142,7 @@ export const marketplacePreferences = pgTable('marketplace_preferences', {
   view: text('view').notNull().default('grid'),
 });
 
-/** One 'general' wishlist per account (spec 001 §7), named by `unique`. */
+/** One 'general' wishlist per account (docs/product/marketplace.md#api), named by `unique`. */
 export const wishlists = pgTable(
   'wishlists',
   {

@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** Messages to a user (spec 000 §2.12, §3): type 1 pinned, 2 success, 3 error. */
+/** Messages to a user (docs/product/account.md#notifications, #data): type 1 pinned, 2 success, 3 error. */
 export const notifications = pgTable(
   'notifications',
   {

@@ -124,7 +124,7 @@ export const paymentEvents = pgTable(
 );
 
 /**
- * The reference an account writes on a bank transfer (spec 001 §2, §4): one open reference
+ * The reference an account writes on a bank transfer (docs/product/billing.md#payments): one open reference
  * per account at a time; the operator confirms a received transfer against it once, and the
  * account gets a new one for its next transfer.
  */

@@ -1,7 +1,7 @@
 import { integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** A preferred referral share an operator agreed with a partner (spec 000 §2.11), in basis points. */
+/** A preferred referral share an operator agreed with a partner (docs/product/account.md#referral), in basis points. */
 export const referralShares = pgTable('referral_shares', {
   userId: integer('user_id')
     .primaryKey()

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** Email preferences of spec 000 §2.10; a user without a row has the defaults of the contract. */
+/** Email preferences of docs/product/account.md#settings; a user without a row has the defaults of the contract. */
 export const userPreferences = pgTable('user_preferences', {
   userId: integer('user_id')
     .primaryKey()

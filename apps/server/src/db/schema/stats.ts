@@ -53,7 +53,7 @@ export const adEvents = pgTable(
 );
 
 /**
- * Hourly rollup every report reads (DESIGN "Traffic and statistics"). One row per hour and
+ * Hourly rollup every report reads (docs/architecture.md#traffic). One row per hour and
  * combination of campaign, creative, zone, country, os and browser; the recorder adds to it
  * with an upsert in the same transaction as the raw events and the money.
  */

@@ -23,7 +23,7 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     /** 0 unassigned, 1 advertiser, 2 publisher, 3 operator (docs/decisions/032). */
     type: smallint('type').notNull(),
-    /** Public tracking identifier (spec "com"), used in invite links. */
+    /** Public tracking identifier ("com" of GET /user, docs/product/account.md#data), used in invite links. */
     com: text('com').notNull(),
     referrerId: integer('referrer_id'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),

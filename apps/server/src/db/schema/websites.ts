@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, serial, smallint, text, timestamp, uniq
 import { users } from './users';
 
 /**
- * A publisher's website (spec 002 §3 Website). `domain` is the normalised host the publisher
+ * A publisher's website (docs/product/websites.md#data Website). `domain` is the normalised host the publisher
  * is known by (one row per publisher and domain); the verification token proves ownership.
  */
 export const websites = pgTable(
@@ -43,7 +43,7 @@ export const zones = pgTable(
     /** Public, random id used in ad codes and as the key of alias updates. */
     unique: text('unique').notNull(),
     alias: text('alias').notNull(),
-    /** Ad format of spec 002 §3 (0 popunder ... 6 native app). */
+    /** Ad format of docs/product/campaigns.md#data (0 popunder ... 6 native app). */
     format: smallint('format').notNull(),
     /** 'WxH' for banners, null otherwise. */
     size: text('size'),

@@ -2,5 +2,5 @@ import { announcementEndpoints as api } from '@cryptads/contract/endpoints/annou
 import { route } from '../../lib/endpoint-routes';
 import { listAnnouncements } from './announcements.service';
 
-/** spec 000 §2.9: announcements on the dashboard, newest first. Both account types. */
+/** docs/product/account.md#dashboard: announcements on the dashboard, newest first. Both account types. */
 export const announcementsRoutes = [route(api.list, async ({ ctx }) => listAnnouncements(ctx.db))];

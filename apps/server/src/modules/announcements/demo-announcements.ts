@@ -5,7 +5,7 @@ import { publishAnnouncement } from './announcements.service';
 
 const DAY_MS = 86_400_000;
 
-/** The demo world's announcements (DESIGN: demo data), oldest first. */
+/** The demo world's announcements (docs/architecture.md#demo-data), oldest first. */
 const DEMO_ANNOUNCEMENTS = [
   {
     daysAgo: 41,

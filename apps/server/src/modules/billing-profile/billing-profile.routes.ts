@@ -4,7 +4,7 @@ import { registerEndpoints, route } from '../../lib/endpoint-routes';
 import * as billing from './billing-profile.service';
 import { registerKycSandboxPage } from './kyc-sandbox.page';
 
-/** Billing Details (spec 001 §2, §7); paths, roles and schemas are in the contract. */
+/** Billing Details (docs/product/billing.md#billing-profile, #api); paths, roles and schemas are in the contract. */
 export const billingProfileRoutes = [
   route(api.profile, async ({ ctx, auth }) => billing.profileView(ctx, auth.user)),
   route(api.countries, async () => billing.billingCountries()),

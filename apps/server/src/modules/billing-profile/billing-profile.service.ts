@@ -52,7 +52,7 @@ import {
 import { checkVat, confirmsVat, recentDecidedCheck, recordVatCheck } from './vat-checks';
 
 /**
- * The billing profile (spec 001 §2 Billing Details, §3-§5, §8, §9): identification, VAT,
+ * The billing profile (docs/product/billing.md#billing-profile; docs/product/limits.md#billing): identification, VAT,
  * documents, identity verification and publishers' withdraw options. Other modules read a
  * customer's profile through `billingProfileOf` and `isReverseCharge`.
  */
@@ -127,9 +127,9 @@ export { vatRatePercentOf };
 // ---------------------------------------------------------------- POST /billing/details
 
 /**
- * Saves the identification (spec 001 §3, §5): refused while verified, pending or rejected
- * (§4: the form is read-only then). A company's VAT code is checked on save: a number that is
- * not valid is refused with the spec's message; VIES down keeps the code unconfirmed and the
+ * Saves the identification (docs/product/billing.md#billing-profile): refused while verified, pending or rejected
+ * (docs/product/billing.md#billing-profile: the form is read-only then). A company's VAT code is checked on save: a number that is
+ * not valid is refused with the product's message; VIES down keeps the code unconfirmed and the
  * re-check job asks again later.
  */
 export async function saveDetails(ctx: AppContext, user: UserRow, input: BillingDetails): Promise<BillingSaveResult> {
@@ -196,7 +196,7 @@ export async function saveDetails(ctx: AppContext, user: UserRow, input: Billing
 // ---------------------------------------------------------------- POST /billing/vat/validate
 
 /**
- * The Verify button (spec 001 §5, §8): format first, then VIES when configured. The check is
+ * The Verify button (docs/product/billing.md#billing-profile): format first, then VIES when configured. The check is
  * kept as proof; when it is the saved profile's code, the profile follows its answer.
  */
 export async function validateVat(ctx: AppContext, user: UserRow, input: VatValidateInput): Promise<VatCheckResult> {
@@ -221,7 +221,7 @@ export async function validateVat(ctx: AppContext, user: UserRow, input: VatVali
 
 // ---------------------------------------------------------------- POST /billing/document
 
-/** Uploads a document and answers it with the profile, now under review (spec 001 §8 message). */
+/** Uploads a document and answers it with the profile, now under review (docs/product/billing.md#billing-profile message). */
 export async function sendDocument(
   ctx: AppContext,
   user: UserRow,
@@ -233,7 +233,7 @@ export async function sendDocument(
 
 // ---------------------------------------------------------------- withdraw options
 
-/** Checks the 2FA code of a withdraw save: 400 code 32 without one, code 33 when wrong (spec 001 §8). */
+/** Checks the 2FA code of a withdraw save: 400 code 32 without one, code 33 when wrong (docs/product/billing.md#billing-profile). */
 async function checkWithdrawCode(ctx: AppContext, user: UserRow, code: string | undefined): Promise<number | null> {
   if (!user.twoFactorSecret) return null;
   if (!code) throw new AppError(400, PM.twoFactorCodeRequired, { code: AppCode.TwoFactorRequiredOnWithdraw });
@@ -249,7 +249,7 @@ async function checkWithdrawCode(ctx: AppContext, user: UserRow, code: string | 
 }
 
 /**
- * Saves where a publisher's payouts go (spec 001 §2-§5, §8): only once verified (§4), with
+ * Saves where a publisher's payouts go (docs/product/billing.md#billing-profile): only once verified (docs/product/billing.md#billing-profile), with
  * the 2FA code when 2FA is on, the self-billing agreement accepted (the schema requires it).
  * SWIFT is paused and Irish accounts go through support (the schema refuses both).
  */

@@ -2,7 +2,7 @@ import type { DocumentKind } from '@cryptads/contract/billing-profile';
 import { probeImage } from '../../lib/image-probe';
 
 /**
- * The real type of an uploaded document, read from its bytes (spec 001 §5: png, gif, jpeg,
+ * The real type of an uploaded document, read from its bytes (docs/product/billing.md#documents: png, gif, jpeg,
  * pdf, doc, docx), never from its name or the type the browser claims. A file that is none
  * of these, or only looks like one at its first bytes (a ZIP that is not a Word document, an
  * OLE2 file that is not a Word document), is refused.

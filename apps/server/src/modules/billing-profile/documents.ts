@@ -17,7 +17,7 @@ import { detectDocumentType } from './document-type';
 import { documentsReviewState, loadKycVerified, loadProfile } from './profile';
 
 /**
- * Identity and company documents (spec 001 §4, §5, §9). A file is recognised by its bytes
+ * Identity and company documents (docs/product/billing.md#documents; docs/product/limits.md#billing). A file is recognised by its bytes
  * and kept in the private document storage; its row says whose it is. Only the owner reads
  * it back (GET /billing/documents/{id}/file), through their session; another account's id
  * answers 404. Each upload puts the application under review (Pending) for operators.

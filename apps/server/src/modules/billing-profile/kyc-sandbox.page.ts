@@ -6,7 +6,7 @@ import { applyKycWebhook, findKycSession, kycReturnPath } from './kyc';
 import { customerName, loadProfile } from './profile';
 
 /**
- * The sandbox identity provider's page (DESIGN §2 "identity (KYC)": a sandbox page that
+ * The sandbox identity provider's page (docs/architecture.md#adapters "identity (KYC)": a sandbox page that
  * approves or rejects): whoever tests approves, rejects with a reason or asks for a recheck.
  * The decision is signed like a provider's webhook and goes through the same verification
  * and the same code (applyKycWebhook), then the browser returns to Upload Documents. Plain

@@ -15,7 +15,7 @@ import { billingAdapters } from './adapters';
 import { identityCheckState, loadKycVerified, loadProfile } from './profile';
 
 /**
- * Identity verification (spec 001 §4; research: KYC). A start opens a session at the
+ * Identity verification (docs/product/billing.md#documents; research: KYC). A start opens a session at the
  * provider and sends the browser there; the provider's decisions come back signed (webhook,
  * or the sandbox page) and are stored under their id before they change anything. Operators
  * decide too (`npm run operator -- kyc ...`). Either way the customer is told by notification
@@ -63,7 +63,7 @@ export async function findKycSession(db: DbOrTx, id: string) {
 }
 
 /**
- * Applies a decision to the customer's profile (spec 001 §3, §4):
+ * Applies a decision to the customer's profile (docs/product/billing.md#documents):
  * - approved: identity verified (kycVerified 1); an individual's documents Valid; a
  *   company's documents Valid only when an operator says so (the provider checks the person);
  * - retry: Recheck 5 with the reason, the customer may send again;

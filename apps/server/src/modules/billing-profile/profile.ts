@@ -46,7 +46,7 @@ export const customerName = (row: BillingProfileRow) =>
   row.isCompany ? row.companyName : `${row.firstName} ${row.lastName}`.trim();
 
 /**
- * The VAT rate this customer pays on deposits (spec 001 §3 `vat`): the rate of the place of
+ * The VAT rate this customer pays on deposits (docs/product/billing.md#billing-profile `vat`): the rate of the place of
  * supply (modules/tax), none under reverse charge (a company in another member state with a
  * VIES-confirmed number) or outside the EU; the issuer's own rate before any details are given.
  */
@@ -105,7 +105,7 @@ export function vatCheckSummary(check: VatCheckRow | null): VatCheckSummary | nu
   };
 }
 
-/** GET /billing: the profile of spec 001 §3 with what the screens derive from it. */
+/** GET /billing: the profile of docs/product/billing.md#billing-profile with what the screens derive from it. */
 export function presentProfile(input: {
   user: UserLike;
   row: BillingProfileRow | null;

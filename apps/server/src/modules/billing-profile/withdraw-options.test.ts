@@ -52,7 +52,7 @@ describe('POST /billing/withdraw-options', () => {
     await saveDetails(app, headers);
     const res = await save(headers, SEPA);
     expect([res.statusCode, body(res).reason]).toEqual([409, PM.withdrawUnavailable]);
-    // A company also needs its documents Valid, not only the person's identity (spec 001 §4).
+    // A company also needs its documents Valid, not only the person's identity (docs/product/billing.md#withdraw-options).
     const company = await loginAs(app, 'publisher');
     await saveDetails(app, company.headers, COMPANY_DETAILS);
     await app.ctx.db.update(users).set({ kycVerified: 1 }).where(eq(users.id, company.user.id));

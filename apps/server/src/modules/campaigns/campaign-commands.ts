@@ -138,7 +138,7 @@ export async function updateExclusion(
   });
 }
 
-/** Pause, run, archive, unarchive (spec 002 §4). Locked campaigns accept these. */
+/** Pause, run, archive, unarchive (docs/product/campaigns.md#statuses-and-actions). Locked campaigns accept these. */
 export async function changeStatus(ctx: AppContext, user: UserRow, id: number, action: StatusAction) {
   return ctx.db.transaction(async (tx) => {
     const c = await loadOwned(tx, user.id, id, { forUpdate: true });

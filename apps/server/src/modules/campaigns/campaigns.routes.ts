@@ -47,7 +47,7 @@ const bodyParsedInHandler: RouteExtras = {
         validatorCompiler(route as Parameters<typeof validatorCompiler>[0]),
 };
 
-/** The advertiser campaigns API (spec 002 §4, §5, §7); paths, roles and schemas are in the contract. */
+/** The advertiser campaigns API (docs/product/campaigns.md#statuses-and-actions, #pricing-and-budget, #api); paths, roles and schemas are in the contract. */
 export const campaignRoutes = [
   route(api.options, async ({ ctx }) => campaignOptions(ctx.config)),
   route(api.list, async ({ ctx, auth, query }) => listCampaigns(ctx, auth.user, query)),

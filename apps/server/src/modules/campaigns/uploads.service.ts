@@ -37,7 +37,7 @@ function decodeData(data: string): Buffer {
 }
 
 /**
- * The checks of spec 002 §5, by content: real type from the magic bytes (jpg/png/gif for
+ * The checks of docs/product/campaigns.md#creatives, by content: real type from the magic bytes (jpg/png/gif for
  * banners, no gif for native images, and a file name whose extension says another type
  * is refused), size strictly under 300,000 bytes, dimensions from the header.
  * Answers the slot size the file fills.

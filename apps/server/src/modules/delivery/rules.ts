@@ -27,7 +27,7 @@ export type ZoneEntry = {
   format: number;
   size: string | null;
   excludedCategories: ReadonlySet<number>;
-  /** Premium inventory: the Sticky and Header banner formats (spec 002: premium-exclusive). */
+  /** Premium inventory: the Sticky and Header banner formats (docs/product/delivery.md#premium-inventory: premium-exclusive). */
   premium: boolean;
 };
 

@@ -2,7 +2,7 @@ import { billingHistoryEndpoints as api } from '@cryptads/contract/endpoints/bil
 import { route } from '../../lib/endpoint-routes';
 import * as invoices from './invoices.service';
 
-/** Billing history and invoice downloads (spec 001 §7); paths, roles and schemas are in the contract. */
+/** Billing history and invoice downloads (docs/product/billing.md#api); paths, roles and schemas are in the contract. */
 export const billingHistoryRoutes = [
   route(api.list, async ({ ctx, auth }) => invoices.billingHistory(ctx, auth.user.id)),
   route(api.download, async ({ ctx, auth, params, reply }) => {

@@ -279,7 +279,7 @@ const PAYOUT_STATUS_CODES: Record<string, number> = {
   completed: PaymentStatusCode.Completed,
   failed: PaymentStatusCode.Failed,
 };
-/** Unknown values read 'Contact Us' on the screen (spec 001 §3). */
+/** Unknown values read 'Contact Us' on the screen (docs/product/billing.md#invoices). */
 const UNKNOWN_STATUS = -1;
 
 type PayoutRow = typeof payouts.$inferSelect;
@@ -300,7 +300,7 @@ const entry = (at: Date, fields: Omit<BillingHistoryEntry, 'date' | 'printDate'>
 });
 
 /**
- * GET /billing/history (spec 001 §3): the account's deposits (every payment it opened, with
+ * GET /billing/history (docs/product/billing.md#invoices): the account's deposits (every payment it opened, with
  * its status), payouts (with their timeline) and credit notes, newest first; a row has a
  * document once its invoice, self-billing invoice or credit note is final.
  */

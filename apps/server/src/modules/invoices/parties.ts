@@ -24,7 +24,7 @@ export type CustomerSnapshot = {
 };
 
 /**
- * The account's invoicing details from its billing profile (spec 001 §3): a company's name,
+ * The account's invoicing details from its billing profile (docs/product/billing.md#invoices): a company's name,
  * registration and VAT numbers, or a person's names; the address; the country. An account
  * without billing details is invoiced to its name and email.
  */

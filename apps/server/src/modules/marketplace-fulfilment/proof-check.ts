@@ -79,7 +79,7 @@ const isHtml = (contentType: string | null) => {
   return type === 'text/html' || type === 'application/xhtml+xml';
 };
 
-/** Whether a listing's attributes promise dofollow links (spec 001 §3: 'Dofollow Links Allowed'). */
+/** Whether a listing's attributes promise dofollow links (docs/product/marketplace.md#selling: 'Dofollow Links Allowed'). */
 export const promisesDofollow = (attributes: Record<string, string>) =>
   attributes[LISTING_ATTRIBUTE.dofollowLinksAllowed] === 'Yes';
 

@@ -24,7 +24,7 @@ import type { UserRow } from '../sessions/sessions.service';
 import { loadItems, presentIncomingItem } from './item-view';
 import { checkThumbnail } from './thumbnail';
 
-/** A publisher's side of the marketplace (spec 001 §3, §5): request listings, see them and their sales. */
+/** A publisher's side of the marketplace (docs/product/marketplace.md#selling): request listings, see them and their sales. */
 
 type NewListing = z.output<typeof NewListingSchema>;
 
@@ -40,7 +40,7 @@ function yesNo(value: string | undefined): 'Yes' | 'No' {
 }
 
 /**
- * The attribute map a requested listing gets (spec 001 §3, §5): every yes/no option of its
+ * The attribute map a requested listing gets (docs/product/marketplace.md#selling): every yes/no option of its
  * category (Yes unless the publisher said No), the article-only options only for article
  * categories, Youtube only for video, the social fields when filled in, and its language.
  * Keys that do not apply to the category are left out rather than refused: the form may send

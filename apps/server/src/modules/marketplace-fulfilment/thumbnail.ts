@@ -4,7 +4,7 @@ import { decodesFully } from '../../lib/image-decode';
 import { probeImage } from '../../lib/image-probe';
 
 /**
- * A requested listing's thumbnail (spec 001 §5), judged by its bytes only: PNG, JPEG, GIF or
+ * A requested listing's thumbnail (docs/product/marketplace.md#request-a-listing), judged by its bytes only: PNG, JPEG, GIF or
  * WebP by their magic bytes, exactly 128x128 read from the header, at most 300 KB decoded.
  * lib/image-probe knows PNG, GIF and JPEG (the creatives' types); WebP is read here.
  */
@@ -48,7 +48,7 @@ export function decodeBase64Image(resource: string): Buffer | null {
   return Buffer.from(clean, 'base64');
 }
 
-/** Checks the thumbnail or throws 400 with the spec's message. */
+/** Checks the thumbnail or throws 400 with the product's message. */
 export function checkThumbnail(icon: { name: string; resource: string }): Thumbnail {
   const bytes = decodeBase64Image(icon.resource);
   if (!bytes || bytes.length === 0) throw badRequest(M.invalidFileFormat);

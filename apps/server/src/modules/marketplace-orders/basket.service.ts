@@ -15,7 +15,7 @@ import { notFound } from '../../lib/errors';
 import { cardColumns, presentCards, recordListingActivity } from '../marketplace/marketplace.service';
 
 /**
- * The wishlist and the cart (spec 001 §3, §7): lists of listings an account keeps, each
+ * The wishlist and the cart (docs/product/marketplace.md#wishlist-and-cart, #api): lists of listings an account keeps, each
  * shown as the catalogue shows it, marked when no longer available (still listed, cannot be
  * ordered) and with what became of this account's latest order of it (the status badge; a
  * completed item shows its proof and delivery date).

@@ -6,7 +6,7 @@ import { payByProvider, payWallet } from './order-payment.service';
 import { cancelOrder, createOrder, listOrders, orderDetail, orderPackage } from './orders.service';
 
 /**
- * The buyer's side of the marketplace (spec 001 §7): wishlist, cart, orders, paying and
+ * The buyer's side of the marketplace (docs/product/marketplace.md#api): wishlist, cart, orders, paying and
  * package orders. `approveItem` is bound by modules/marketplace-fulfilment. Paths, roles and
  * schemas are in the contract.
  */

@@ -18,8 +18,8 @@ import { CLOSED_PAYMENT_STATUSES, chargedAmount, presentOrder } from './order-vi
 import { giveUpOpenPayment, ownedOrder } from './orders.service';
 
 /**
- * Paying an order (spec 001 §6, §7; docs/decisions/018-marketplace.md). Only advertisers pay
- * (the endpoint table answers a publisher 403 with spec §6's text), and only with complete
+ * Paying an order (docs/product/marketplace.md#roles, #api; docs/decisions/018-marketplace.md). Only advertisers pay
+ * (the endpoint table answers a publisher 403 with the text of docs/product/marketplace.md#roles), and only with complete
  * billing details. From the balance, the total is held in escrow at once; by card or crypto,
  * a payment is opened at the provider and its 'paid' credits the balance and holds the same
  * way (order-fulfilment.service.ts).

@@ -28,7 +28,7 @@ import { presentOrder, reopenAbandoned } from './order-view';
 import { splitPrice } from './price-split';
 
 /**
- * Orders (spec 001 §3, §7; docs/decisions/018-marketplace.md): created waiting for payment
+ * Orders (docs/product/marketplace.md#orders, #api; docs/decisions/018-marketplace.md): created waiting for payment
  * from listings or a package, read by their buyer only, canceled while not paid. Paying is
  * in order-payment.service.ts; the money goes into escrow in order-fulfilment.service.ts.
  */

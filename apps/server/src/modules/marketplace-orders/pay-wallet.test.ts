@@ -102,7 +102,7 @@ describe('paying an order from the balance', () => {
     expect(await holdsOf(app, user.id)).toEqual([]);
   });
 
-  it('refuses a publisher with the exact words of spec §6, on every way to pay', async () => {
+  it('refuses a publisher with the exact words, on every way to pay', async () => {
     const { headers, user } = await loginAs(app, 'publisher');
     await giveBillingDetails(app, user.id);
     await fund(app, user.id, 500);

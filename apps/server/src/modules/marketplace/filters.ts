@@ -6,7 +6,7 @@ import { listings } from '../../db/schema/marketplace';
 import { finalPriceSql, isActive } from './cards';
 
 /**
- * The search state of spec 001 §3 as SQL over active listings: OR inside a list, AND across
+ * The search state of docs/product/marketplace.md#search-and-filters as SQL over active listings: OR inside a list, AND across
  * lists; prices on what the buyer pays (after the discount); yes/no filters on the attribute
  * map (a listing without the attribute matches neither YES nor NO). Every index these use is
  * in migration 0008_marketplace_search.

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { recordListingActivity, refreshTrending } from './trending';
 import { insertListing } from './test-helpers';
 
-/** The listing page (spec 001 §2): who may read which listing, views, trending, completion rate. */
+/** The listing page (docs/product/marketplace.md#listings): who may read which listing, views, trending, completion rate. */
 
 let app: TestApp;
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import {
 } from './search.service';
 
 /**
- * The marketplace catalogue (spec 001 §7): browsing, search, the listing page and packages,
+ * The marketplace catalogue (docs/product/marketplace.md#api): browsing, search, the listing page and packages,
  * for both account types. Paths, roles and schemas are in the contract.
  */
 export const marketplaceRoutes = [

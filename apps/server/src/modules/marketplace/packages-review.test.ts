@@ -12,7 +12,7 @@ import { body, drainEvents, loginAs } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { insertListing } from './test-helpers';
 
-/** Packages (spec 001 §2, §3) and the operator's review of listing requests. */
+/** Packages (docs/product/marketplace.md#packages) and the operator's review of listing requests. */
 
 let app: TestApp;
 beforeAll(async () => {

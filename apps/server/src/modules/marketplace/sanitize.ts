@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * A listing's description is HTML written by its seller (spec 001 §3: "the provider description
+ * A listing's description is HTML written by its seller (docs/product/marketplace.md#listing-detail: "the provider description
  * (HTML)") and shown as HTML on the listing page: it is cleaned when it is written (demo seed,
  * operator approval) to a safe subset: text formatting, lists, headings, tables and links.
  * No scripts, styles, event handlers, images (ours are served from the gallery) or iframes;

@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { insertListing } from './test-helpers';
 
 /**
- * The catalogue's search through the API (spec 001 §3, §7): filters, sorts, paging, full-text
+ * The catalogue's search through the API (docs/product/marketplace.md#search-and-filters, #api): filters, sorts, paging, full-text
  * and trigram search, instant search and its recorded searches, the home page and similar
  * listings. Each describe block works on a database of its own.
  */

@@ -2,7 +2,7 @@ import { notificationEndpoints as api } from '@cryptads/contract/endpoints/notif
 import { route } from '../../lib/endpoint-routes';
 import { listNotifications, markAllViewed, markViewed } from './notifications.service';
 
-/** spec 000 §2.12: the bell's list, marking one or all viewed. Both account types. */
+/** docs/product/account.md#notifications: the bell's list, marking one or all viewed. Both account types. */
 export const notificationsRoutes = [
   route(api.list, async ({ ctx, auth }) => listNotifications(ctx.db, auth.user.id)),
   // A static path wins over /:id, so 'all' is never read as an id.

@@ -77,7 +77,7 @@ export async function depositCustomer(
 export const depositVatPercent = (customer: Pick<DepositCustomer, 'vat'>) => customer.vat.ratePercent;
 
 /**
- * Campaigns in a qualifying state for the deposit screen's second step (spec 001 §2): one
+ * Campaigns in a qualifying state for the deposit screen's second step (docs/product/billing.md#deposits): one
  * that was submitted and can still deliver, i.e. neither rejected, finished nor archived.
  */
 export const QUALIFYING_CAMPAIGN_STATUSES: readonly number[] = [

@@ -14,7 +14,7 @@ import {
 } from './payments.service';
 import { payerCountry, paymentsOf, type WebhookProvider } from './providers';
 
-/** Deposits (spec 001 §7); paths, roles and schemas are in the contract. */
+/** Deposits (docs/product/billing.md#api); paths, roles and schemas are in the contract. */
 export const depositRoutes = [
   route(api.overview, async ({ ctx, auth }) => deposits.depositOverview(ctx, auth.user)),
   route(api.card, async ({ ctx, auth, body, request }) =>

@@ -46,7 +46,7 @@ export { type DepositCustomer, depositCustomer } from './customer';
 export { paymentsOf } from './providers';
 
 /**
- * Deposits (spec 001 §2, §4, §5, §9; DESIGN §3; docs/decisions/014-deposits.md): the rules
+ * Deposits (docs/product/billing.md#deposits; docs/product/limits.md#billing; docs/product/limits.md#our-choices; docs/decisions/014-deposits.md): the rules
  * in front of the payments port. Minimum 100 EUR on every method, crypto at most 200,000,
  * card at most 5,000 per day; crypto adds the processing fee, both add VAT unless the
  * customer does not pay it; blocked accounts and methods are refused with a contact message.

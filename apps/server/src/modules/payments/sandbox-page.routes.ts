@@ -49,7 +49,7 @@ function messagePage(reply: FastifyReply, status: number, productName: string, m
 }
 
 /**
- * The embedded provider's hosted page (DESIGN §2): GET shows the amount and the buttons;
+ * The embedded provider's hosted page (docs/architecture.md#adapters): GET shows the amount and the buttons;
  * POST builds the signed event a provider would send, delivers it to our webhook through the
  * whole HTTP stack of this server (in process, so no public address is needed), then sends
  * the browser back as a provider would. Exists only while the sandbox takes a method.

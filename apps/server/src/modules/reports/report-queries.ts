@@ -186,7 +186,7 @@ function oneCampaign(scope: Scope): number {
   return id;
 }
 
-/** group=zone: the zones that showed the campaign in the period (spec 002 §3). */
+/** group=zone: the zones that showed the campaign in the period (docs/product/campaigns.md#optimization). */
 export async function optimization(
   db: DbOrTx,
   scope: Scope,

@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import { route } from '../../lib/endpoint-routes';
 import * as settings from './settings.service';
 
-/** spec 000 §2.10: account security, access log, password, email preferences, deletion. Both types. */
+/** docs/product/account.md#settings: account security, access log, password, email preferences, deletion. Both types. */
 export function settingsRoutes(config: Config) {
   /** Per-IP budget on every endpoint that checks a password or code. */
   const secretLimit = {

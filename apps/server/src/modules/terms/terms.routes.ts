@@ -3,7 +3,7 @@ import { termsEndpoints as api } from '@cryptads/contract/endpoints/terms';
 import { route } from '../../lib/endpoint-routes';
 import { currentTermsOrThrow, ensureDefaultTerms, privacyPolicy, signLatestTerms } from './terms.service';
 
-/** spec 000 §2.9, §6: platform terms every user must accept; the footer's legal pages. */
+/** docs/product/account.md#dashboard, #permissions: platform terms every user must accept; the footer's legal pages. */
 export const termsRoutes = [
   route(api.current, async ({ ctx }) => currentTermsOrThrow(ctx.db)),
   route(api.sign, async ({ ctx, auth, body }) => signLatestTerms(ctx.db, auth.user.id, body?.version)),

@@ -47,7 +47,7 @@ function detailsQuery(db: Db) {
 
 const prepared = new WeakMap<Db, ReturnType<typeof detailsQuery>>();
 
-/** The user details of spec 000 §3 as GET /user answers them. */
+/** The user details of docs/product/account.md#data as GET /user answers them. */
 export async function userDetails(ctx: AppContext, user: UserRow): Promise<UserDetails> {
   let query = prepared.get(ctx.db);
   if (!query) {

@@ -1,7 +1,7 @@
 import { AdFormat, POPUNDER_INTERVAL, SnippetVariant, type ZoneSnippet } from '@cryptads/contract/websites';
 
 /**
- * The ad codes a publisher pastes into a page, one shape per ad format (spec 002 §9). The
+ * The ad codes a publisher pastes into a page, one shape per ad format (docs/product/limits.md#websites). The
  * URLs they point at (`/tag.js`, `/serve/{zone}`) are served by the delivery issue; their
  * shapes are fixed in docs/decisions/004-ad-codes.md. Only server-made values go into the
  * code (the public URL, the random zone id and the size), never a publisher's text.

@@ -2,7 +2,7 @@ import { websiteEndpoints as api } from '@cryptads/contract/endpoints/websites';
 import { route } from '../../lib/endpoint-routes';
 import * as websites from './websites.service';
 
-/** The publisher websites API (spec 002 §7); paths, roles and schemas are in the contract. */
+/** The publisher websites API (docs/product/websites.md#api); paths, roles and schemas are in the contract. */
 export const websiteRoutes = [
   route(api.options, async () => websites.websiteOptions()),
   route(api.information, async ({ ctx, auth }) => websites.websiteInformation(ctx, auth.user)),

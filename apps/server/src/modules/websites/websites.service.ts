@@ -128,7 +128,7 @@ export async function websiteInformation(ctx: AppContext, user: UserRow): Promis
   return { active: row?.active ?? 0, total: row?.total ?? 0 };
 }
 
-/** The publisher's websites, by status then newest (spec 002 §2). */
+/** The publisher's websites, by status then newest (docs/product/websites.md#website-list). */
 export async function listWebsites(ctx: AppContext, user: UserRow): Promise<WebsiteListItem[]> {
   const rows = await ctx.db
     .select({ site: websites, tags: count(zones.id) })

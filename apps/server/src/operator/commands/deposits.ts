@@ -4,7 +4,7 @@ import type { OperatorCommand } from '../types';
 
 const euros = (micros: bigint) => formatEuros(microsToEuros(micros));
 
-/** Money that reaches us outside the payment providers (spec 001 §2 Bank Transfer). */
+/** Money that reaches us outside the payment providers (docs/product/billing.md#deposits Bank Transfer). */
 export const depositCommands: Record<string, OperatorCommand> = {
   'confirm-bank': {
     args: '<reference> <euros>',

@@ -3,7 +3,7 @@ import { type OperatorReview, reviewByOperator } from '../../modules/billing-pro
 import type { OperatorCommand } from '../types';
 
 /**
- * An account manager's decision on a customer's identity and documents (spec 001 §3, §4):
+ * An account manager's decision on a customer's identity and documents (docs/product/billing.md#documents):
  * approve (identity verified, documents Valid), reject (final; Rejected, or CompanyRejected
  * for a company) or recheck (the customer sends new documents). The reason is shown to the
  * customer, who is told by notification and mail.

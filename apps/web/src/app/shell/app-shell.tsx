@@ -11,7 +11,7 @@ import { ShellHeader } from './header';
 import classes from './shell.module.css';
 import { SidebarContent } from './sidebar';
 
-/** The authenticated shell (spec 000 §2.7): sidebar, header, main, footer. */
+/** The authenticated shell (docs/product/account.md#shell): sidebar, header, main, footer. */
 export function AuthenticatedShell() {
   const [drawerOpened, drawer] = useDisclosure(false);
   const { pathname } = useLocation();

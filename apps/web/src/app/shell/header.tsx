@@ -36,12 +36,12 @@ import { isMarketplacePath } from '../page-titles';
 import { MarketplaceToggle } from './sidebar';
 import classes from './shell.module.css';
 
-/** The marketplace's instant search (spec 001 §2), downloaded with the first marketplace page only. */
+/** The marketplace's instant search (docs/product/marketplace.md#search-and-filters), downloaded with the first marketplace page only. */
 const MarketplaceSearch = lazy(async () => ({
   default: (await import('../../features/marketplace/components/instant-search')).MarketplaceSearch,
 }));
 
-/** The header's cart (spec 001 §2), downloaded with the first marketplace page only. */
+/** The header's cart (docs/product/marketplace.md#wishlist-and-cart), downloaded with the first marketplace page only. */
 const CartMenu = lazy(async () => ({
   default: (await import('../../features/marketplace-orders/components/cart-menu')).CartMenu,
 }));

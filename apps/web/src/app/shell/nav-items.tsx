@@ -29,7 +29,7 @@ export type NavItem = {
 
 const ICON = 20;
 
-/** Sidebar, normal mode (spec 000 §2.7). Advertisers see Campaigns, publishers Websites. */
+/** Sidebar, normal mode (docs/product/account.md#shell). Advertisers see Campaigns, publishers Websites. */
 export function normalNav(userType: number): NavItem[] {
   const inventory: NavItem =
     userType === AccountType.Publisher
@@ -75,7 +75,7 @@ export function normalNav(userType: number): NavItem[] {
 }
 
 /**
- * Sidebar on marketplace paths (spec 001 §2). Publishers also see what they sell: My Listings
+ * Sidebar on marketplace paths (docs/product/account.md#shell). Publishers also see what they sell: My Listings
  * and Incoming Orders, the latter with the number of items waiting for them.
  */
 export function marketplaceNav(userType: number, waiting = 0): NavItem[] {

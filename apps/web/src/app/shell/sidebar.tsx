@@ -13,7 +13,7 @@ import { isMarketplacePath } from '../page-titles';
 import { isActive, isChildActive, type NavItem, marketplaceNav, normalNav } from './nav-items';
 import classes from './shell.module.css';
 
-/** The marketplace toggle of the header (spec 000 §2.7); also in the mobile drawer. */
+/** The marketplace toggle of the header (docs/product/account.md#shell); also in the mobile drawer. */
 export function MarketplaceToggle({ dark = false }: { dark?: boolean }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();

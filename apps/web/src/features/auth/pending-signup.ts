@@ -1,6 +1,6 @@
 import { type PendingSignup, PendingSignupSchema } from '@cryptads/contract/auth';
 
-/** The pending sign-up record (spec 000 §3), kept between sign-up and verification. */
+/** The pending sign-up record (docs/product/account.md#data), kept between sign-up and verification. */
 export const PENDING_SIGNUP_KEY = 'cryptads_pending_signup';
 
 export function readPendingSignup(): PendingSignup | null {

@@ -1,4 +1,4 @@
-/** Router state handed from /login/ to /login2fa/ (spec 000 §4). */
+/** Router state handed from /login/ to /login2fa/ (docs/product/account.md#session-and-states). */
 export type TwoFactorState = { credentialsToken: string; captcha: string };
 
 export function readTwoFactorState(state: unknown): TwoFactorState | null {

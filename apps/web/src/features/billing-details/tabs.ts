@@ -1,6 +1,6 @@
 import { paths } from '@cryptads/contract/paths';
 
-/** The tabs of Billing Details (spec 001 §2): /billing/details/{tab}/. */
+/** The tabs of Billing Details (docs/product/billing.md#screens): /billing/details/{tab}/. */
 export const BILLING_DETAILS_TABS = [
   { value: 'identification', to: paths.billing.identification, label: 'Identification Details' },
   { value: 'upload-documents', to: paths.billing.uploadDocuments, label: 'Upload Documents' },

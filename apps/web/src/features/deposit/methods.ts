@@ -1,7 +1,7 @@
 import { DEPOSIT_METHOD_LABELS, type DepositMethod } from '@cryptads/contract/billing-messages';
 import { paths } from '@cryptads/contract/paths';
 
-/** The deposit tabs (spec 001 §2) and the paths that open them; /billing/deposit/ opens crypto. */
+/** The deposit tabs (docs/product/billing.md#deposits) and the paths that open them; /billing/deposit/ opens crypto. */
 export const DEPOSIT_TABS: readonly { method: DepositMethod; path: string; label: string }[] = [
   { method: 'crypto', path: paths.billing.depositCrypto, label: DEPOSIT_METHOD_LABELS.crypto },
   { method: 'card', path: paths.billing.depositCard, label: DEPOSIT_METHOD_LABELS.card },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PublicRules } from '@cryptads/contract/system';
 import { faqCategories, faqCategoryOf, searchFaq } from './faq-content';
 
-/** The defaults of DESIGN §3, as GET /api/config answers them on a deployment that changes nothing. */
+/** The defaults of docs/product/limits.md#our-choices, as GET /api/config answers them on a deployment that changes nothing. */
 const defaults: PublicRules = {
   minimumBids: { DISPLAY_TYPE_REGULAR: 0.2, DISPLAY_TYPE_PREMIUM: 3, NATIVE: 0.5, APPLICATION: 0.5, POPUNDER: 1 },
   minimumBidsClick: { NATIVE: 0.05 },

@@ -3,8 +3,8 @@ import { paths } from '@cryptads/contract/paths';
 import type { PublicRules } from '@cryptads/contract/system';
 
 /**
- * The FAQ of spec 002 (/faq/, /faq/advertisers-faq/, /faq/publishers-faq/). The numbers here
- * are the product's rules (DESIGN §3, spec 001 §9 and 002 §9). Those a deployment configures
+ * The FAQ of docs/product/faq.md#faq (/faq/, /faq/advertisers-faq/, /faq/publishers-faq/). The numbers here
+ * are the product's rules (docs/product/limits.md#our-choices, docs/product/limits.md#billing; docs/product/faq.md#faq). Those a deployment configures
  * (minimum bids, revenue share, deletion delay) come from GET /api/config, those the contract
  * fixes from its constants; without the configuration (not loaded, or failed) an answer says
  * where to find the figure instead of guessing it.

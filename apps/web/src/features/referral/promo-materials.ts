@@ -1,5 +1,5 @@
 /**
- * The promotional materials of the Refer a Friend page (spec 000 §2.11). The files are ours,
+ * The promotional materials of the Refer a Friend page (docs/product/account.md#referral). The files are ours,
  * generated into apps/web/public/promo/ (see the README there) and served with the app.
  */
 export type PromoMaterial = {

@@ -2,7 +2,7 @@ import { paths } from '@cryptads/contract/paths';
 import { WEBSITE_MESSAGES } from '@cryptads/contract/websites-messages';
 
 /**
- * Banners of /websites/all/?message=... (spec 002 §8): 'error' and 'unverified' say that the
+ * Banners of /websites/all/?message=... (docs/product/websites.md#website-list): 'error' and 'unverified' say that the
  * ownership of a website is not verified. Any other value shows nothing.
  */
 export type ListMessage = 'error' | 'unverified';

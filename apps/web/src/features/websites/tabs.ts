@@ -8,7 +8,7 @@ const LABELS: Record<WebsiteTab, string> = {
   reports: 'Reports',
 };
 
-/** The tabs of one website (spec 002 §2): /websites/all/{tab}/{id}/ (paths.website.tab). */
+/** The tabs of one website (docs/product/websites.md#screens): /websites/all/{tab}/{id}/ (paths.website.tab). */
 export const WEBSITE_TABS = WEBSITE_TAB_SEGMENTS.map((value) => ({ value, label: LABELS[value] }));
 
 export const isWebsiteTab = (value: string | undefined): value is WebsiteTab =>

@@ -3,7 +3,7 @@ import { useSession } from '../session';
 import { userApi } from './client';
 import { userKeys } from './keys';
 
-/** GET /api/user: the logged-in user's details (spec 000 §3). */
+/** GET /api/user: the logged-in user's details (docs/product/account.md#data). */
 export const getCurrentUser = (signal?: AbortSignal) => userApi.details({ signal });
 
 export const currentUserQueryOptions = () =>

@@ -4,7 +4,7 @@ import { clearSession } from '../../../lib/session';
 import { authApi } from './client';
 import { authKeys } from './keys';
 
-/** POST /api/user/logout; the session is cleared whatever the outcome (spec 000 §4). */
+/** POST /api/user/logout; the session is cleared whatever the outcome (docs/product/account.md#session-and-states). */
 export const logout = () => authApi.logout({ authCall: true });
 
 export function useLogout() {

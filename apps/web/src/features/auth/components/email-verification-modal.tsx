@@ -9,7 +9,7 @@ import { useRequestEmailCode } from '../api/request-email-code';
 import { useValidateEmailCode } from '../api/validate-email-code';
 
 /**
- * Login answered `verified: false` (spec 000 §4): the token of that answer is kept as
+ * Login answered `verified: false` (docs/product/account.md#session-and-states): the token of that answer is kept as
  * temporary credentials and is good for the two email-verification calls only.
  */
 export function EmailVerificationModal({

@@ -36,7 +36,7 @@ function SwitchPrompt({ pathname }: { pathname: string }) {
   );
 }
 
-/** One layout for login, 2FA, sign-up, forgot and reset (spec 000 §2.1). */
+/** One layout for login, 2FA, sign-up, forgot and reset (docs/product/account.md#public-routes). */
 export function LandingLayout() {
   const { pathname } = useLocation();
   const product = usePublicConfig().data?.productName ?? DEFAULT_PRODUCT_NAME;

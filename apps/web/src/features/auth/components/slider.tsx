@@ -26,7 +26,7 @@ const SLIDES = [
   },
 ];
 
-/** Three slides that advance every 10 s (spec 000 §2.1), with a pause button (WCAG 2.2.2). */
+/** Three slides that advance every 10 s (docs/product/account.md#public-routes), with a pause button (WCAG 2.2.2). */
 export function Slider() {
   const [active, setActive] = useState(0);
   const [paused, setPaused] = useState(false);

@@ -5,7 +5,7 @@ import { paths } from '@cryptads/contract/paths';
 import { AUTH_MESSAGES } from '@cryptads/contract/auth';
 import { usePublicConfig } from '../../../lib/api/get-public-config';
 
-/** Where a disabled account lands (login 401 with code 99, spec 000 §4). */
+/** Where a disabled account lands (login 401 with code 99, docs/product/account.md#session-and-states). */
 export function BannedPage() {
   const supportEmail = usePublicConfig().data?.supportEmail;
   return (

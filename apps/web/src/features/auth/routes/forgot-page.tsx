@@ -18,7 +18,7 @@ const ForgotFormSchema = RecoveryInputSchema.omit({ captcha: true });
 type ForgotFormInput = z.input<typeof ForgotFormSchema>;
 type ForgotFormOutput = z.output<typeof ForgotFormSchema>;
 
-/** Spec 000 §2.4: email and captcha, then a confirmation with a back-to-login button. */
+/** docs/product/account.md#forgot-password: email and captcha, then a confirmation with a back-to-login button. */
 export function ForgotPage() {
   const captcha = useCaptcha();
   const recovery = useRequestRecovery();

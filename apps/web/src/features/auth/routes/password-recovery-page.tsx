@@ -17,7 +17,7 @@ import { AuthHeading } from '../components/auth-heading';
 type ResetFormInput = z.input<typeof ResetPasswordFormSchema>;
 type ResetFormOutput = z.output<typeof ResetPasswordFormSchema>;
 
-/** Spec 000 §2.5: new password with its checklist, confirmation, captcha, Save. */
+/** docs/product/account.md#password-reset: new password with its checklist, confirmation, captcha, Save. */
 export function PasswordRecoveryPage() {
   const { code = '' } = useParams();
   const captcha = useCaptcha();

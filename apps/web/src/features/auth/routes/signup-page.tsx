@@ -12,7 +12,7 @@ import { clearPendingSignup, readPendingSignup, savePendingSignup } from '../pen
 
 const STEP = { SelectRole: 0, FormDetails: 1, VerifyEmail: 2 } as const;
 
-/** Sign-up in three steps (spec 000 §2.6, §4); a saved pending record resumes at step 3. */
+/** Sign-up in three steps (docs/product/account.md#sign-up, #session-and-states); a saved pending record resumes at step 3. */
 export function SignupPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

@@ -30,7 +30,7 @@ function TwoFactorForm({ state }: { state: TwoFactorState }) {
   const [secondsLeft, setSecondsLeft] = useState(TWO_FACTOR_SCREEN_TIMEOUT_SECONDS);
   const redirectTimer = useRef<number | undefined>(undefined);
 
-  // After 55 s the credentials are stale: back to login (spec 000 §2.3).
+  // After 55 s the credentials are stale: back to login (docs/product/account.md#two-factor-login).
   useEffect(() => {
     const started = Date.now();
     const timer = window.setInterval(() => {

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { billingDetailsApi } from './client';
 import { billingDetailsKeys } from './keys';
 
-/** GET /api/billing: the billing profile with its verification state (spec 001 §3, §4). */
+/** GET /api/billing: the billing profile with its verification state (docs/product/billing.md#billing-profile). */
 export const getBillingProfile = (signal?: AbortSignal) => billingDetailsApi.profile({ signal });
 
 export const billingProfileQueryOptions = () =>

@@ -3,7 +3,7 @@ import type { BillingDetailsInput } from '@cryptads/contract/billing';
 import { billingDetailsApi } from './client';
 import { billingDetailsKeys } from './keys';
 
-/** POST /api/billing/details: the identification (spec 001 §3); answers the saved profile. */
+/** POST /api/billing/details: the identification (docs/product/billing.md#identification); answers the saved profile. */
 export const saveDetails = (input: BillingDetailsInput) => billingDetailsApi.saveDetails({ body: input });
 
 export function useSaveDetails() {

@@ -4,7 +4,7 @@ import { billingDetailsApi } from './client';
 import { billingDetailsKeys } from './keys';
 
 /**
- * Saves a publisher's withdraw options (spec 001 §2-§5). With 2FA on the server answers 400
+ * Saves a publisher's withdraw options (docs/product/billing.md#withdraw-options). With 2FA on the server answers 400
  * code 32 (no code) or 33 (wrong code) and the screen asks for the code.
  */
 export const saveWithdrawOptions = (input: WithdrawOptionsInput) =>

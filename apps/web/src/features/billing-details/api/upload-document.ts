@@ -12,7 +12,7 @@ export const readAsDataUrl = (file: Blob) =>
     reader.readAsDataURL(file);
   });
 
-/** POST /api/billing/document: the server recognises the file by its content (spec 001 §5). */
+/** POST /api/billing/document: the server recognises the file by its content (docs/product/billing.md#documents). */
 export const uploadDocument = async (file: File) =>
   billingDetailsApi.uploadDocument({ body: { name: file.name, file: await readAsDataUrl(file) } });
 

@@ -3,7 +3,7 @@ import type { VatValidateInput } from '@cryptads/contract/billing';
 import { billingDetailsApi } from './client';
 import { billingDetailsKeys } from './keys';
 
-/** POST /api/billing/vat/validate: the Verify button (spec 001 §5, §8). */
+/** POST /api/billing/vat/validate: the Verify button (docs/product/billing.md#identification). */
 export const validateVat = (input: VatValidateInput) => billingDetailsApi.validateVat({ body: input });
 
 export const useValidateVat = () =>

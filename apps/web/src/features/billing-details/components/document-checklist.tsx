@@ -2,7 +2,7 @@ import { List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFileCheck } from '@tabler/icons-react';
 import { BILLING_PROFILE_MESSAGES as PM, documentChecklist } from '@cryptads/contract/billing-profile';
 
-/** What to upload (spec 001 §9), shown before the upload: per kind of customer and country. */
+/** What to upload (docs/product/limits.md#billing), shown before the upload: per kind of customer and country. */
 export function DocumentChecklist({ isCompany, country }: { isCompany: boolean; country: string }) {
   const items = documentChecklist({ isCompany, country });
   return (

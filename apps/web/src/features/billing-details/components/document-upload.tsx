@@ -7,7 +7,7 @@ import { errorReason } from '../../../lib/api-client';
 import { showSuccess } from '../../../ui/status-store';
 import { useUploadDocument } from '../api/upload-document';
 
-/** The first check of a chosen file; the server checks its content again (spec 001 §5). */
+/** The first check of a chosen file; the server checks its content again (docs/product/billing.md#documents). */
 export function checkChosenFile(file: File | null): string | null {
   if (!file) return PM.fileRequired;
   const extension = /\.([A-Za-z0-9]+)$/.exec(file.name)?.[1]?.toLowerCase();

@@ -74,7 +74,7 @@ function VatMessage({ answer }: { answer: VatAnswer }) {
 }
 
 /**
- * Identification Details (spec 001 §3, §5): company or individual, every field required and
+ * Identification Details (docs/product/billing.md#identification): company or individual, every field required and
  * at most 255 characters; a company in an EU member state may give a VAT code (at most 64),
  * checked by Verify, which waits for a country. Read-only while verified, pending or rejected.
  */

@@ -6,7 +6,7 @@ import { CodeInput } from '../../../ui/code-input';
 import { FormError } from '../../../ui/form-error';
 
 /**
- * The 2FA code a withdraw save asks for (spec 001 §8: 400 with code 32 or 33 opens it).
+ * The 2FA code a withdraw save asks for (docs/product/billing.md#withdraw-options: 400 with code 32 or 33 opens it).
  * `error` is the server's reason after a wrong code (33).
  */
 export function TwoFactorPrompt({

@@ -4,7 +4,7 @@ import { BILLING_MESSAGES } from '@cryptads/contract/billing-messages';
 import type { BillingProfileView } from '@cryptads/contract/billing-profile';
 import { Notice } from '../../../ui/notice';
 
-/** The verification state of spec 001 §4, above the tabs; a rejection or a recheck shows docReason. */
+/** The verification state of docs/product/billing.md#documents, above the tabs; a rejection or a recheck shows docReason. */
 export function VerificationStatus({ profile }: { profile: BillingProfileView }) {
   const reason = profile.docReason ? (
     <Text size="sm" mt={4} data-testid="doc-reason">

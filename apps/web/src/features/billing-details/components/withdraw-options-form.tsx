@@ -96,7 +96,7 @@ const isTwoFactorAnswer = (error: unknown) =>
   (error.code === AppCode.TwoFactorRequiredOnWithdraw || error.code === AppCode.TwoFactorInvalidOnWithdraw);
 
 /**
- * Withdraw Options (spec 001 §2-§5, §8, §9): SEPA (SWIFT is paused), or a Bitcoin, Ethereum
+ * Withdraw Options (docs/product/billing.md#withdraw-options; docs/product/limits.md#billing): SEPA (SWIFT is paused), or a Bitcoin, Ethereum
  * or USDC (ERC-20) wallet; monthly or weekly; automatic self-billing invoices; the
  * self-billing agreement. With 2FA on, the server asks for the code (400 code 32/33).
  */

@@ -15,7 +15,7 @@ import { BILLING_DETAILS_TABS } from '../tabs';
 const ICONS = { identification: IconId, 'upload-documents': IconFileUpload, 'withdraw-options': IconBuildingBank };
 
 /**
- * /billing/details/ (spec 001 §2): the verification state, then the tabs Identification
+ * /billing/details/ (docs/product/billing.md#identification): the verification state, then the tabs Identification
  * Details, Upload Documents and, for publishers, Withdraw Options (disabled until verified).
  */
 export function BillingDetailsLayout() {

@@ -6,7 +6,7 @@ import { useBillingProfile } from '../api/get-billing-profile';
 import { useCountries } from '../api/get-countries';
 import { IdentificationForm } from '../components/identification-form';
 
-/** /billing/details/identification/ (spec 001 §2, §4, §5). */
+/** /billing/details/identification/ (docs/product/billing.md#identification). */
 export function IdentificationPage() {
   const profile = useBillingProfile();
   const countries = useCountries();

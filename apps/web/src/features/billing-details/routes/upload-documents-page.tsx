@@ -55,7 +55,7 @@ function UploadDocuments({ profile }: { profile: BillingProfileView }) {
   );
 }
 
-/** /billing/details/upload-documents/ (spec 001 §2, §4, §5, §9). */
+/** /billing/details/upload-documents/ (docs/product/billing.md#documents; docs/product/limits.md#billing). */
 export function UploadDocumentsPage() {
   const profile = useBillingProfile();
   const queryClient = useQueryClient();

@@ -11,7 +11,7 @@ import { Notice } from '../../../ui/notice';
 import { useBillingProfile } from '../api/get-billing-profile';
 import { WithdrawOptionsForm } from '../components/withdraw-options-form';
 
-/** /billing/details/withdraw-options/ (spec 001 §2, §4): publishers only, once verified. */
+/** /billing/details/withdraw-options/ (docs/product/billing.md#withdraw-options): publishers only, once verified. */
 export function WithdrawOptionsPage() {
   const session = useSession();
   const profile = useBillingProfile();

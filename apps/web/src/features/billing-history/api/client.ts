@@ -2,5 +2,5 @@ import type { billingHistoryEndpoints } from '@cryptads/contract/endpoints/billi
 import { billingHistoryRoutes } from '@cryptads/contract/endpoints/billing-history.routes';
 import { endpointClient } from '../../../lib/api-client';
 
-/** Billing history and invoice downloads (spec 001 §7), from the contract's endpoint table. */
+/** Billing history and invoice downloads (docs/product/billing.md#api), from the contract's endpoint table. */
 export const billingHistoryApi = endpointClient<typeof billingHistoryEndpoints>(billingHistoryRoutes);

@@ -7,7 +7,7 @@ import { billingHistoryKeys } from './keys';
 
 /**
  * GET /api/billing/history/{unique}: the row's PDF, saved under the name the server gives in
- * Content-Disposition (spec 001 §7; 'Invoice.pdf' when it names none).
+ * Content-Disposition (docs/product/billing.md#api; 'Invoice.pdf' when it names none).
  */
 export async function downloadInvoice(unique: string) {
   const file = await apiDownload(buildPath(billingHistoryRoutes.download.path, { unique }));

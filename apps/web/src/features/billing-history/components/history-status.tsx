@@ -6,7 +6,7 @@ import { usePublicConfig } from '../../../lib/api/get-public-config';
 const TONES: Record<number, string> = { 0: 'yellow', 1: 'teal', 2: 'blue', 3: 'gray', 4: 'red', 6: 'gray' };
 
 /**
- * A row's status (spec 001 §3; DESIGN §3 codes): Pending, Completed, Processing, Canceled,
+ * A row's status (docs/product/billing.md#history; docs/product/limits.md#our-choices codes): Pending, Completed, Processing, Canceled,
  * Failed, Archived; any other code reads 'Contact Us' and writes to support.
  */
 export function HistoryStatus({ code }: { code: number }) {

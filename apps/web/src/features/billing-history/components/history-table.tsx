@@ -53,7 +53,7 @@ const baseColumns: Column<BillingHistoryEntry>[] = [
 ];
 
 /**
- * The history in the shared table (spec 001 §2, §4: 10/25/50/100 rows, search, sort, CSV,
+ * The history in the shared table (docs/product/billing.md#history: 10/25/50/100 rows, search, sort, CSV,
  * 'No data available.'). Payout rows open their timeline in a dialog.
  */
 export function HistoryTable({ rows }: { rows: BillingHistoryEntry[] }) {

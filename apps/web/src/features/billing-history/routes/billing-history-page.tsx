@@ -5,7 +5,7 @@ import { Notice } from '../../../ui/notice';
 import { useBillingHistory } from '../api/get-billing-history';
 import { HistoryTable } from '../components/history-table';
 
-/** /billing/history/ (spec 001 §2): deposits, payouts and credit notes with their PDFs. */
+/** /billing/history/ (docs/product/billing.md#history): deposits, payouts and credit notes with their PDFs. */
 export function BillingHistoryPage() {
   const history = useBillingHistory();
   return (

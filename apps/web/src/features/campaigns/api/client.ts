@@ -6,7 +6,7 @@ import type { uploadEndpoints } from '@cryptads/contract/endpoints/uploads';
 import { uploadRoutes } from '@cryptads/contract/endpoints/uploads.routes';
 import { endpointClient } from '../../../lib/api-client';
 
-/** The campaigns API (spec 002 §4, §5, §7), from the contract's endpoint table. */
+/** The campaigns API (docs/product/campaigns.md#statuses-and-actions, #pricing-and-budget, #api), from the contract's endpoint table. */
 export const campaignsApi = endpointClient<typeof campaignEndpoints>(campaignRoutes);
 
 /** Creative uploads (banners, native thumbnails and covers). */

@@ -1,7 +1,7 @@
 import type { CampaignKind } from '@cryptads/contract/campaign-messages';
 
 /**
- * Query keys of the campaign feature. `shortlist` plays the part of the spec's
+ * Query keys of the campaign feature. `shortlist` plays the part of the product's
  * CampaignShortlist cache tag: every mutation that changes what the list shows
  * invalidates it (and the detail it touched).
  */

@@ -5,7 +5,7 @@ import { campaignKeys } from './keys';
 
 type Exclusion = { excludeList: string[]; excludeFlag: boolean };
 
-/** PUT /api/campaigns/{id} with {excludeList}: the whole new zone list (spec 002 §4); no review. */
+/** PUT /api/campaigns/{id} with {excludeList}: the whole new zone list (docs/product/campaigns.md#optimization); no review. */
 export const updateCampaignExclusion = ({ id, excludeList }: { id: number; excludeList: string[] }) =>
   // The answer of an {excludeList} body is the list as stored.
   campaignsApi.update({ params: { id }, body: { excludeList } }) as Promise<Exclusion>;

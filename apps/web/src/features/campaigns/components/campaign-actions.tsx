@@ -16,7 +16,7 @@ const SUCCESS: Partial<Record<StatusAction, string>> = {
 
 /**
  * Pause / Run / Archive / Duplicate / Unarchive as the contract's rules offer them for the
- * campaign's status and lock (spec 002 §4); refusals show the server's reason as given.
+ * campaign's status and lock (docs/product/campaigns.md#statuses-and-actions); refusals show the server's reason as given.
  */
 export function CampaignActions({ campaign }: { campaign: CampaignDetail }) {
   const navigate = useNavigate();

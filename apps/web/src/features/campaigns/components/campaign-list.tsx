@@ -10,7 +10,7 @@ import type { CampaignTab } from '../lib/tabs';
 import classes from './campaigns.module.css';
 import { StatusBadge } from './status-badge';
 
-/** Search by name, id or status text (spec 002 §2). */
+/** Search by name, id or status text (docs/product/campaigns.md#campaign-list). */
 export function filterCampaigns(rows: CampaignListRow[], query: string) {
   const q = query.trim().toLowerCase();
   if (!q) return rows;

@@ -6,7 +6,7 @@ import type { WizardValues } from '../lib/wizard';
 import classes from './campaigns.module.css';
 
 /**
- * The landing URL with the tracking tokens of spec 002 §5 explained; a chip inserts its
+ * The landing URL with the tracking tokens of docs/product/campaigns.md#wizards explained; a chip inserts its
  * token where the cursor is (or at the end).
  */
 export function LandingUrlField({ form, disabled }: { form: UseFormReturn<WizardValues>; disabled?: boolean }) {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import classes from './mock-publisher.module.css';
 
 /**
- * A made-up finance news site with an ad slot for every preview size (spec 002 §2
+ * A made-up finance news site with an ad slot for every preview size (docs/product/campaigns.md#preview-and-sharing
  * "Preview ad sizes"), so that an advertiser sees the creatives where a reader would.
  * `ad(slot)` returns the creative for a slot, or null to leave the slot as a placeholder.
  */

@@ -65,7 +65,7 @@ function ImageField({
   );
 }
 
-/** The native ad's texts and images (spec 002 §5 "Native creatives") with a live preview. */
+/** The native ad's texts and images (docs/product/campaigns.md#creatives "Native creatives") with a live preview. */
 export function NativeFields({ form, disabled }: { form: UseFormReturn<WizardValues>; disabled?: boolean }) {
   const native = useWatch({ control: form.control, name: 'native' });
   const errors = form.formState.errors.native;

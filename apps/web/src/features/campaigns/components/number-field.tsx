@@ -11,7 +11,7 @@ const parse = (text: string, allowDecimal: boolean): number | null => {
 
 /**
  * A number typed as text (Mantine's NumberInput brings a formatting library that would
- * push the campaign screens over their JavaScript budget, DESIGN §5). Empty is null;
+ * push the campaign screens over their JavaScript budget, docs/architecture.md#budgets). Empty is null;
  * text that is not a number is NaN, which the contract schema refuses with its message.
  */
 export function NumberField({

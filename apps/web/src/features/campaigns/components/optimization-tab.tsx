@@ -17,7 +17,7 @@ import { useUpdateCampaignExclusion } from '../api/update-campaign-exclusion';
 import { isZoneChecked, toggledExcludeList } from '../lib/exclusion';
 
 /**
- * Optimization (spec 002 §3, §4): the zones that showed the campaign in the period, each
+ * Optimization (docs/product/campaigns.md#optimization): the zones that showed the campaign in the period, each
  * with a box that says whether the campaign may show there. A toggle sends the whole new
  * list; locked and archived campaigns cannot change it.
  */

@@ -24,7 +24,7 @@ const columns: Column<NumberedRow>[] = [
   { key: 'time', header: 'Time (UTC)', value: (r) => r.time },
 ];
 
-/** Performance (spec 002 §3): the campaign's recent impressions and clicks, one row per event. */
+/** Performance (docs/product/campaigns.md#performance): the campaign's recent impressions and clicks, one row per event. */
 export function PerformanceTab({ id }: { id: number }) {
   const { selection, draft, setDraft, generate } = useReportDraft();
   const report = usePerformanceReport(id, { startDate: selection.startDate, endDate: selection.endDate });

@@ -20,7 +20,7 @@ import type { WizardValues } from '../lib/wizard';
 import { NumberField } from './number-field';
 import { PriceField } from './price-field';
 
-/** Traffic type, payment mode, price, budgets, throttle and capping (spec 002 §5). */
+/** Traffic type, payment mode, price, budgets, throttle and capping (docs/product/campaigns.md#pricing-and-budget). */
 export function PricingFields({
   form,
   options,
@@ -209,7 +209,7 @@ export function PricingFields({
 }
 
 /**
- * Frequency capping with the coupling of spec 002 §5: capping 0 sets the time to 0 and
+ * Frequency capping with the coupling of docs/product/campaigns.md#pricing-and-budget: capping 0 sets the time to 0 and
  * disables it; capping above 0 while the time is 0 sets 24 hours.
  */
 export function CappingFields({

@@ -5,7 +5,7 @@ import { useReportDraft } from '../../../ui/report-selection';
 import { ReportResult } from '../../../ui/report-result';
 import { useCampaignReport } from '../api/get-campaign-report';
 
-/** The campaign's Reports tab (spec 002 §2): by date, countries, operating systems or browsers. */
+/** The campaign's Reports tab (docs/product/reports.md#report-tabs): by date, countries, operating systems or browsers. */
 export function CampaignReportsTab({ id }: { id: number }) {
   const { selection, draft, setDraft, generate } = useReportDraft(COMMON_REPORT_BY);
   const report = useCampaignReport(id, {

@@ -8,7 +8,7 @@ import { errorReason } from '../../../lib/api-client';
 import { showError } from '../../../ui/status-store';
 import { useSetSharing, useSharing } from '../api/sharing';
 
-/** Copy feedback lasts 1 second (spec 002 §9). */
+/** Copy feedback lasts 1 second (docs/product/limits.md#campaigns). */
 const COPY_FEEDBACK_MS = 1000;
 
 /** Preview links and the public permalink with its on/off switch (owner only). */

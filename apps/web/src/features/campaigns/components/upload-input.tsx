@@ -7,7 +7,7 @@ import { errorReason } from '../../../lib/api-client';
 import { readAsDataUrl, useUploadFile } from '../api/upload-file';
 import classes from './campaigns.module.css';
 
-/** Banners may be GIFs; native thumbnails and covers may not (spec 002 §5). */
+/** Banners may be GIFs; native thumbnails and covers may not (docs/product/campaigns.md#creatives). */
 const ACCEPT = { banner: 'image/png,image/jpeg,image/gif', other: 'image/png,image/jpeg' };
 
 /**

@@ -2,7 +2,7 @@ import { Stepper } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 
 /**
- * The wizard's step header (spec 002 §2 "Wizard steppers"): steps already completed can be
+ * The wizard's step header (docs/product/campaigns.md#wizards "Wizard steppers"): steps already completed can be
  * clicked to go back to them; the current and later ones cannot.
  */
 export function WizardStepper({

@@ -1,7 +1,7 @@
 import { showsOnZone } from '@cryptads/contract/campaign-messages';
 
 /**
- * Exclusion toggling on the Optimization tab (spec 002 §4): with excludeFlag set the list
+ * Exclusion toggling on the Optimization tab (docs/product/campaigns.md#optimization): with excludeFlag set the list
  * names zones to leave out, so a checked box means "not in the list"; without it the list
  * names the only zones to run on, so a checked box means "in the list". Either way a checked
  * box reads "the campaign may show on this zone".

@@ -3,7 +3,7 @@ import { CAMPAIGN_LIMITS } from '@cryptads/contract/campaign-messages';
 const decimalsOf = (step: number) => (String(step).split('.')[1] ?? '').length;
 
 /**
- * A slider value within [min, max], snapped to the step counted from min (spec 002 §9:
+ * A slider value within [min, max], snapped to the step counted from min (docs/product/limits.md#campaigns:
  * "Slider values clamp to min/max and snap to step"). Returns min for a value that is not
  * a number.
  */

@@ -9,7 +9,7 @@ const LABELS: Record<CampaignTab, string> = {
   reports: 'Reports',
 };
 
-/** The four campaign tabs of spec 002 §2, in the URL as /campaigns/all/{tab}/{id}/ (paths.campaign.tab). */
+/** The four campaign tabs of docs/product/campaigns.md#screens, in the URL as /campaigns/all/{tab}/{id}/ (paths.campaign.tab). */
 export const CAMPAIGN_TABS = CAMPAIGN_TAB_SEGMENTS.map((value) => ({ value, label: LABELS[value] }));
 
 export const isCampaignTab = (value: string | undefined): value is CampaignTab =>

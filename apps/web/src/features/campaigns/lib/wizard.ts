@@ -8,7 +8,7 @@ import type {
 } from '@cryptads/contract/campaigns';
 import { WIZARD_KINDS, type WizardKind } from '@cryptads/contract/paths';
 
-/** The three wizards of spec 002 §2 and their steps. */
+/** The three wizards of docs/product/campaigns.md#wizards and their steps. */
 export const WIZARDS = {
   display: ['General Details', 'Pricing Details', 'Audience Targeting', 'Upload Creatives'],
   native: ['General Details', 'Pricing Details', 'Audience Targeting', 'Native Setup'],

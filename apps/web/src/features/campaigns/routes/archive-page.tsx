@@ -11,7 +11,7 @@ import { showError, showSuccess } from '../../../ui/status-store';
 import { useChangeCampaignStatus } from '../api/change-campaign-status';
 import { type ArchivedCampaign, useArchivedCampaigns } from '../api/get-archived-campaigns';
 
-/** /campaigns/all/archive/: archived campaigns with an Unarchive action (spec 002 §2). */
+/** /campaigns/all/archive/: archived campaigns with an Unarchive action (docs/product/campaigns.md#archive). */
 export function ArchivePage() {
   const navigate = useNavigate();
   const archived = useArchivedCampaigns();

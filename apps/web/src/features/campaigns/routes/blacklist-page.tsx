@@ -54,7 +54,7 @@ function BlacklistEditor({ initial }: { initial: string[] }) {
       form.reset({ text: saved.join('\n') });
       showSuccess(CAMPAIGN_MESSAGES.blacklistUpdated);
     } catch (error) {
-      // A refused list says why; anything else gets the spec's failure text.
+      // A refused list says why; anything else gets the product's failure text.
       showError(isApiError(error) && error.status === 400 ? errorReason(error) : CAMPAIGN_MESSAGES.blacklistFailure);
     }
   };

@@ -5,7 +5,7 @@ import { NotFoundPage } from '../../../ui/not-found-page';
 import { RequireAdvertiser } from './require-advertiser';
 
 /**
- * Everything under /campaigns/ inside the authenticated shell (spec 002 §2). The router
+ * Everything under /campaigns/ inside the authenticated shell (docs/product/campaigns.md#screens). The router
  * mounts this file lazily; each screen is lazy again, so opening the list does not download
  * the wizard and the other way round.
  */

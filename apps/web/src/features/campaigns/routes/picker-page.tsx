@@ -31,7 +31,7 @@ const CHOICES: Choice[] = [
   },
 ];
 
-/** /campaigns/create/: one card per campaign kind, each leading to its wizard (spec 002 §2). */
+/** /campaigns/create/: one card per campaign kind, each leading to its wizard (docs/product/campaigns.md#wizards). */
 export function PickerPage() {
   return (
     <Stack gap="lg">

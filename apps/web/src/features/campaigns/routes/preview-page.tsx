@@ -21,7 +21,7 @@ import { NativeAdPreview } from '../components/native-ad-preview';
 type Device = PreviewDevice;
 
 /**
- * /campaigns/preview/{id}/[{device}/] (spec 002 §2). An id with a comma is a public
+ * /campaigns/preview/{id}/[{device}/] (docs/product/campaigns.md#preview-and-sharing). An id with a comma is a public
  * permalink and needs no login; a plain id is the logged-in owner's campaign, resolved to
  * its permalink. Outside the authenticated shell.
  */

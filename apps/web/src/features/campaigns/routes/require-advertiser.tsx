@@ -3,7 +3,7 @@ import { paths } from '@cryptads/contract/paths';
 import { AccountType } from '@cryptads/contract/account';
 import { useSession } from '../../../lib/session';
 
-/** Campaign screens are for advertisers (spec 002 §2, §6): anyone else is sent home. */
+/** Campaign screens are for advertisers (docs/product/campaigns.md#screens, #roles): anyone else is sent home. */
 export function RequireAdvertiser() {
   const session = useSession();
   if (!session) return <Navigate to={paths.login} replace />;

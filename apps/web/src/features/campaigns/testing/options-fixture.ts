@@ -1,6 +1,6 @@
 import type { CampaignOptions } from '@cryptads/contract/campaigns';
 
-/** Campaign options as the server sends them (DESIGN §3 minimum bids), for component tests. */
+/** Campaign options as the server sends them (docs/product/limits.md#our-choices minimum bids), for component tests. */
 export const OPTIONS: CampaignOptions = {
   countries: [
     { code: 'DE', name: 'Germany' },

@@ -12,7 +12,7 @@ import type { websiteEndpoints } from '@cryptads/contract/endpoints/websites';
 import { websiteRoutes } from '@cryptads/contract/endpoints/websites.routes';
 import { endpointClient } from '../../../lib/api-client';
 
-/** The endpoints the dashboard reads (spec 000 §2.9), from the contract's endpoint table. */
+/** The endpoints the dashboard reads (docs/product/account.md#dashboard), from the contract's endpoint table. */
 export const announcementsApi = endpointClient<typeof announcementEndpoints>(announcementRoutes);
 export const newsApi = endpointClient<typeof newsEndpoints>(newsRoutes);
 export const termsApi = endpointClient<typeof termsEndpoints>(termsRoutes);

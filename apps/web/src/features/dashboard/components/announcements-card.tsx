@@ -4,7 +4,7 @@ import type { Announcement } from '@cryptads/contract/announcements';
 import { formatDate } from '../../../lib/format';
 import { useAnnouncements } from '../api/get-announcements';
 
-/** Announcements (spec 000 §2.9): title, date and excerpt; the full text in a modal. */
+/** Announcements (docs/product/account.md#dashboard): title, date and excerpt; the full text in a modal. */
 export function AnnouncementsCard() {
   const announcements = useAnnouncements();
   const [open, setOpen] = useState<Announcement | null>(null);

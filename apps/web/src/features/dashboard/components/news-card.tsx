@@ -5,7 +5,7 @@ import { formatDate } from '../../../lib/format';
 import { useNews } from '../api/get-news';
 
 /**
- * The two latest articles of the provider's blog (spec 000 §2.9), descriptions cut to 85
+ * The two latest articles of the provider's blog (docs/product/account.md#dashboard), descriptions cut to 85
  * characters. A failing or empty feed hides the card: no error dialog for a side dish.
  */
 export function NewsCard() {

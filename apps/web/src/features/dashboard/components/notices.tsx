@@ -6,7 +6,7 @@ import type { UserDetails } from '@cryptads/contract/user';
 import { formatDateTime } from '../../../lib/format';
 import { Notice } from '../../../ui/notice';
 
-/** The dashboard's notices of spec 000 §2.9: billing details, pending deletion, payment success. */
+/** The dashboard's notices of docs/product/account.md#dashboard: billing details, pending deletion, payment success. */
 export function DashboardNotices({ user }: { user: UserDetails }) {
   const [params, setParams] = useSearchParams();
   const paid = params.get('payment') === 'success';

@@ -1,7 +1,7 @@
 import { PROMO_BANNER_RESHOW_HOURS, PROMO_BANNER_WINDOW_DAYS } from '@cryptads/contract/limits';
 
 /**
- * The advertiser's promotional banner (spec 000 §2.9): stored locally per user, shown for a
+ * The advertiser's promotional banner (docs/product/account.md#dashboard): stored locally per user, shown for a
  * 7-day window from the first time the person saw it; once dismissed it shows again after
  * 24 hours (still only inside the window).
  */

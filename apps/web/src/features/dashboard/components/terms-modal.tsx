@@ -8,7 +8,7 @@ import { useSignTerms } from '../api/sign-terms';
 import type { PlatformTerms } from '@cryptads/contract/terms';
 
 /**
- * The mandatory terms modal (spec 000 §2.9): one 'I agree' button and no way around it: no
+ * The mandatory terms modal (docs/product/account.md#dashboard): one 'I agree' button and no way around it: no
  * close button, Escape and clicks outside do nothing.
  */
 export function TermsModal({ terms }: { terms: PlatformTerms }) {

@@ -14,7 +14,7 @@ import { BalanceCard, InventoryCard, TodayCard } from '../components/summary-car
 import { TermsModal } from '../components/terms-modal';
 
 /**
- * Dashboard home (spec 000 §2.9). The marketplace teaser belongs to the marketplace feature:
+ * Dashboard home (docs/product/account.md#dashboard). The marketplace teaser belongs to the marketplace feature:
  * app/dashboard-route.tsx passes it in.
  */
 export function DashboardPage({ marketplaceTeaser }: { marketplaceTeaser?: ReactNode } = {}) {

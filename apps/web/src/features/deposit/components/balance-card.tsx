@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatEuros } from '@cryptads/contract/money';
 import { paths } from '@cryptads/contract/paths';
 
-/** The balance card of the deposit screen (spec 001 §2); deposited funds are non-refundable (§9). */
+/** The balance card of the deposit screen (docs/product/billing.md#deposits); deposited funds are non-refundable (docs/product/limits.md#billing). */
 export function DepositBalanceCard({ balance }: { balance: number }) {
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="deposit-balance-card">

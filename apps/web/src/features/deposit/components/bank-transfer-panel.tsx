@@ -8,7 +8,7 @@ import { Notice } from '../../../ui/notice';
 import { useBankTransferDetails } from '../api/get-bank-transfer';
 import { formatPercent } from '../methods';
 
-/** Spec 001 §9: copy feedback lasts one second. */
+/** docs/product/limits.md#billing: copy feedback lasts one second. */
 const COPY_FEEDBACK_MS = 1000;
 
 function CopyValue({ value, label }: { value: string; label: string }) {
@@ -26,7 +26,7 @@ function CopyValue({ value, label }: { value: string; label: string }) {
 }
 
 /**
- * Bank Transfer (spec 001 §2, §4, §9): our bank details and this account's reference, which
+ * Bank Transfer (docs/product/billing.md#deposits; docs/product/limits.md#billing): our bank details and this account's reference, which
  * tells us whose money arrived; we credit it once it is on our account (1 to 5 business
  * days, up to 14). VAT is included in what is sent.
  */

@@ -4,7 +4,7 @@ import { BILLING_MESSAGES } from '@cryptads/contract/billing-messages';
 import { usePublicConfig } from '../../../lib/api/get-public-config';
 import { Notice } from '../../../ui/notice';
 
-/** A blocked account or method (spec 001 §6): the contact message and a way to reach us. */
+/** A blocked account or method (docs/product/billing.md#roles): the contact message and a way to reach us. */
 export function BlockedNotice({ scope }: { scope: 'all' | 'method' }) {
   const config = usePublicConfig();
   const email = config.data?.supportEmail;

@@ -14,8 +14,8 @@ import { useAmount } from './use-amount';
 export const leaveFor = (url: string) => window.location.assign(url);
 
 /**
- * Card Payment (spec 001 §4): the amount, its cost breakdown, and the provider's payment
- * page. At most 5,000 EUR a day by card (DESIGN §3): the screen says what is left today.
+ * Card Payment (docs/product/billing.md#deposits): the amount, its cost breakdown, and the provider's payment
+ * page. At most 5,000 EUR a day by card (docs/product/limits.md#our-choices): the screen says what is left today.
  */
 export function CardPanel({
   overview,

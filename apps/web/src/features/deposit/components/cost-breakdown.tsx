@@ -7,7 +7,7 @@ import { formatPercent } from '../methods';
 const euros = (micros: bigint) => formatEuros(microsToEuros(micros));
 
 /**
- * What a deposit costs (spec 001 §5): the amount credited, the processing fee (crypto), VAT
+ * What a deposit costs (docs/product/billing.md#deposits): the amount credited, the processing fee (crypto), VAT
  * on both, and the total the provider charges. A fee without a charge is left out; the VAT
  * line always says which VAT applies ('VAT 19 % (Germany)', 'Reverse charge', 'Outside the
  * scope of EU VAT'), as the invoice will.

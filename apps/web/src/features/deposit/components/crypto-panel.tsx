@@ -15,7 +15,7 @@ import { useAmount } from './use-amount';
 const limits = `Minimum ${formatEuros(DEPOSIT_LIMITS.minEuros, 0)}, maximum ${formatEuros(DEPOSIT_LIMITS.cryptoMaxEuros, 0)}.`;
 
 /**
- * Cryptocurrency (spec 001 §4): enter an amount, generate a payment URL, then Pay Now (the
+ * Cryptocurrency (docs/product/billing.md#deposits): enter an amount, generate a payment URL, then Pay Now (the
  * provider's page, where the coin is chosen) or Reset. A generated payment stays on the
  * screen until it is paid or reset.
  */

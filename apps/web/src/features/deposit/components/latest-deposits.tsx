@@ -9,7 +9,7 @@ import { formatDate } from '../../../lib/format';
 // Dot badges: the colour sits in the dot, the label keeps the text colour (AA in both schemes).
 const STATUS_COLORS: Record<number, string> = { 0: 'yellow', 1: 'teal', 2: 'blue', 3: 'gray', 4: 'red' };
 
-/** The latest three deposits (spec 001 §2, §9): date, method, what was credited, status. */
+/** The latest three deposits (docs/product/billing.md#deposits; docs/product/limits.md#billing): date, method, what was credited, status. */
 export function LatestDeposits({ deposits }: { deposits: readonly DepositRow[] }) {
   return (
     <Card withBorder radius="lg" padding="lg" data-testid="latest-deposits">

@@ -38,7 +38,7 @@ function totalFor(method: DepositMethod, amount: number | null, overview: Deposi
 }
 
 /**
- * The tabs Cryptocurrency, Card Payment, Bank Transfer (spec 001 §2) as selectable method
+ * The tabs Cryptocurrency, Card Payment, Bank Transfer (docs/product/billing.md#deposits) as selectable method
  * cards, each with what it costs and, once an amount is typed, the total to pay. Each tab
  * has its own address; `children` is the chosen method's panel.
  */

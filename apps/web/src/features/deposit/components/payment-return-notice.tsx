@@ -7,7 +7,7 @@ import { Notice } from '../../../ui/notice';
 import { isOpenPayment, usePaymentReturn, useRefreshAfterPayment } from '../api/payment';
 
 /**
- * Back from a payment page (spec 001 §4: the URL carries payment=success): the payment is
+ * Back from a payment page (docs/product/billing.md#payments: the URL carries payment=success): the payment is
  * read again at the provider and the screen says what happened. Back without paying
  * (payment=canceled) gives up a payment the provider has not seen paid.
  */

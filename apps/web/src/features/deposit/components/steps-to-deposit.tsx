@@ -7,7 +7,7 @@ import { paths } from '@cryptads/contract/paths';
 type Step = { done: boolean; title: string; text: string; to: string; action: string; testId: string };
 
 /**
- * 'Steps to Deposit Funds' (spec 001 §2): shown instead of the deposit screen until the
+ * 'Steps to Deposit Funds' (docs/product/billing.md#deposits): shown instead of the deposit screen until the
  * account has billing details and a campaign that can deliver (submitted, not rejected,
  * finished or archived).
  */

@@ -34,7 +34,7 @@ function usePaymentReturnParams() {
 }
 
 /**
- * Deposit (spec 001 §2, advertisers): the method tabs with their panels beside the balance
+ * Deposit (docs/product/billing.md#deposits, advertisers): the method tabs with their panels beside the balance
  * and the latest three deposits; 'Steps to Deposit Funds' until the account has billing
  * details and a campaign that can deliver; the contact message when deposits are blocked.
  * One component for every tab, so the amount typed stays when the tab changes.

@@ -4,7 +4,7 @@ import { paths } from '@cryptads/contract/paths';
 import { useSession } from '../../../lib/session';
 import { DepositPage } from './deposit-page';
 
-/** Deposits are for advertisers (spec 001 §2, §6: publishers have no deposit routes). */
+/** Deposits are for advertisers (docs/product/billing.md#deposits, #roles: publishers have no deposit routes). */
 function RequireAdvertiser() {
   const session = useSession();
   if (!session) return <Navigate to={paths.login} replace />;

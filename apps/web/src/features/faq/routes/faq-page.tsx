@@ -43,7 +43,7 @@ function Entries({ entries, label }: { entries: { key: string; entry: FaqEntry; 
   );
 }
 
-/** FAQ (spec 002): General, Advertisers and Publishers, with a search across all three. */
+/** FAQ (docs/product/faq.md#faq): General, Advertisers and Publishers, with a search across all three. */
 export function FaqPage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();

@@ -23,7 +23,7 @@ import { NotFoundPage } from '../../../ui/not-found-page';
 import { PasswordStrength } from '../../../ui/password-strength';
 import { showError, showStatus, showSuccess } from '../../../ui/status-store';
 
-/** Developer-only showcase (spec 000 §2.1): content only when the secret is 'dev'. */
+/** Developer-only showcase (docs/product/account.md#public-routes): content only when the secret is 'dev'. */
 export function GuidePage() {
   const { secret } = useParams();
   if (secret !== 'dev') return <NotFoundPage />;

@@ -8,7 +8,7 @@ type Basket = { listings: BasketItem[] };
 export const BASKET_MUTATION = [...basketKeys.all, 'change'] as const;
 
 /**
- * Optimistic wishlist and cart changes (spec 001 §4: the toggles update at once, with a
+ * Optimistic wishlist and cart changes (docs/product/marketplace.md#wishlist-and-cart: the toggles update at once, with a
  * spinner): the list is changed in the cache before the call, put back if the call fails,
  * and read again from the server once the last change in flight has finished, so that two
  * quick clicks never leave an answer of the first one on screen.

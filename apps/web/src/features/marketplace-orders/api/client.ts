@@ -6,7 +6,7 @@ import { marketplaceSellingRoutes } from '@cryptads/contract/endpoints/marketpla
 import { marketplaceRoutes } from '@cryptads/contract/endpoints/marketplace.routes';
 import { endpointClient } from '../../../lib/api-client';
 
-/** Wishlist, cart, orders and payment (spec 001 §7), from the contract's endpoint table. */
+/** Wishlist, cart, orders and payment (docs/product/marketplace.md#api), from the contract's endpoint table. */
 export const ordersApi = endpointClient<typeof marketplaceOrderEndpoints>(marketplaceOrderRoutes);
 /** Publishers' side: request a listing, my listings, incoming items. */
 export const sellingApi = endpointClient<typeof marketplaceSellingEndpoints>(marketplaceSellingRoutes);

@@ -9,9 +9,9 @@ import { removeFromCart } from './remove-from-cart';
 export const createOrder = (input: CreateOrderInput) => ordersApi.createOrder({ body: input });
 
 /**
- * Order Details submit (spec 001 §4). From the cart, the cart is then emptied on screen and
+ * Order Details submit (docs/product/marketplace.md#orders). From the cart, the cart is then emptied on screen and
  * on the server: the server already drops the ordered listings, and the DELETE also clears
- * what could not be ordered, as the spec's cart does.
+ * what could not be ordered, as the product's cart does.
  */
 export function useCreateOrder(from: 'cart' | 'wishlist') {
   const queryClient = useQueryClient();

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { MARKETPLACE_MESSAGES as M } from '@cryptads/contract/marketplace-messages';
 import { paths } from '@cryptads/contract/paths';
 
-/** The empty wishlist and cart (spec 001 §2): their own text and Browse our Listings. */
+/** The empty wishlist and cart (docs/product/marketplace.md#wishlist-and-cart): their own text and Browse our Listings. */
 export function BasketEmpty({ list }: { list: 'cart' | 'wishlist' }) {
   const Icon = list === 'cart' ? IconShoppingCart : IconHeart;
   return (

@@ -146,7 +146,7 @@ describe('the wishlist and the cart', () => {
     await userEvent.clear(email);
     await userEvent.click(screen.getByTestId('order-submit'));
     expect(await screen.findByText(M.required)).toBeInTheDocument();
-    // At most 50 characters: the field takes no more (spec 001 §5).
+    // At most 50 characters: the field takes no more (docs/product/marketplace.md#wishlist-and-cart).
     await userEvent.type(email, `${'a'.repeat(45)}@x.example`);
     expect(email).toHaveAttribute('maxlength', '50');
     expect((email as HTMLInputElement).value).toHaveLength(50);

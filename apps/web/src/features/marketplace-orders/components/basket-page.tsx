@@ -10,7 +10,7 @@ import { LoadError } from './load-error';
 import { OrderDetailsForm } from './order-details-form';
 
 /**
- * The wishlist and the cart (spec 001 §2): the items under a header Items (count) and Price,
+ * The wishlist and the cart (docs/product/marketplace.md#wishlist-and-cart): the items under a header Items (count) and Price,
  * and the Order Details form that orders the available ones. Both lists are read, so that
  * each row knows whether it is also in the other.
  */

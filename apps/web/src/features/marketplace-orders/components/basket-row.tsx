@@ -75,7 +75,7 @@ function RemoveButton({ item, from }: { item: BasketItem; from: 'cart' | 'wishli
 }
 
 /**
- * One listing of the wishlist or the cart (spec 001 §2): picture, title, category and niches,
+ * One listing of the wishlist or the cart (docs/product/marketplace.md#wishlist-and-cart): picture, title, category and niches,
  * the price after discount, a status badge (the last order's state, or Unavailable), the
  * toggles, and for a completed placement its proof and delivery date.
  */

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { MARKETPLACE_MESSAGES as M } from '@cryptads/contract/marketplace-messages';
 import { paths } from '@cryptads/contract/paths';
 
-/** Orders and payments need complete billing details (spec 001 §2, §6): this replaces the order. */
+/** Orders and payments need complete billing details (docs/product/marketplace.md#paying-an-order, #roles): this replaces the order. */
 export function BillingIncomplete() {
   return (
     <Card withBorder radius="md" padding="xl" data-testid="billing-incomplete">

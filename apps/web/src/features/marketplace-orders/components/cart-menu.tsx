@@ -10,7 +10,7 @@ import { basketTotal } from '../lib/basket';
 import { ListingThumb } from './listing-thumb';
 
 /**
- * The header's cart on marketplace pages (spec 001 §2): an icon with the count, and a
+ * The header's cart on marketplace pages (docs/product/marketplace.md#wishlist-and-cart): an icon with the count, and a
  * dropdown with the items, their total and a link to the cart.
  */
 export function CartMenu() {

@@ -61,7 +61,7 @@ type Parsed = {
 const ALL_YES_NO = [...YES_NO_ATTRIBUTES, ...ARTICLE_YES_NO_ATTRIBUTES];
 const SOCIAL_FIELDS = [...SOCIAL_ATTRIBUTES, LISTING_ATTRIBUTE.youtube];
 
-/** Spec 001 §5 defaults: Press Release, English, every yes/no option Yes. */
+/** docs/product/marketplace.md#request-a-listing defaults: Press Release, English, every yes/no option Yes. */
 const defaults = (): Values => ({
   title: '',
   category: 0,
@@ -78,7 +78,7 @@ const defaults = (): Values => ({
 const isArticle = (category: number) => ARTICLE_CATEGORIES.includes(category as ListingCategoryId);
 
 /**
- * The attributes this category carries (spec 001 §3): the article-only options for article
+ * The attributes this category carries (docs/product/marketplace.md#request-a-listing): the article-only options for article
  * categories, Youtube for video, the language, and only the social fields filled in.
  */
 function attributesFor(category: number, language: string, all: Record<string, string>): Record<string, string> {
@@ -99,7 +99,7 @@ function attributesFor(category: number, language: string, all: Record<string, s
 // The form holds every attribute; the contract's schema checks limits, the icon and the niches.
 const resolver = zodResolver(NewListingSchema) as unknown as Resolver<Values, unknown, Parsed>;
 
-/** Request a Listing (spec 001 §3, §5): the form a publisher sends for an operator to approve. */
+/** Request a Listing (docs/product/marketplace.md#request-a-listing): the form a publisher sends for an operator to approve. */
 export function NewListingForm() {
   const navigate = useNavigate();
   const request = useRequestListing();

@@ -34,7 +34,7 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   );
 }
 
-/** Pay Now and Cancel Order: only an order waiting payment shows them (spec 001 §2). */
+/** Pay Now and Cancel Order: only an order waiting payment shows them (docs/product/marketplace.md#orders). */
 function PendingActions({ order }: { order: Order }) {
   const [paying, setPaying] = useState(false);
   const [canceling, setCanceling] = useState(false);

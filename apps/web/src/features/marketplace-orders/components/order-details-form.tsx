@@ -13,7 +13,7 @@ type Output = { email: string; livechat: string; targetUrl: string };
 const resolver = zodResolver(OrderFormSchema);
 
 /**
- * Order Details (spec 001 §2, §5): the email (the account's, changeable; required, at most 50),
+ * Order Details (docs/product/marketplace.md#orders): the email (the account's, changeable; required, at most 50),
  * a Telegram or Skype account (optional, sent as livechat), and ours: the page the placements
  * should link to, which lets the server check delivered links. Orders the `listings` given.
  */

@@ -16,8 +16,8 @@ const matches = (order: OrderSummary, q: string) =>
   );
 
 /**
- * The left side of My Orders (spec 001 §2): the orders, newest first, each opening its
- * detail; a search box once there are 10 or more (spec 001 §5).
+ * The left side of My Orders (docs/product/marketplace.md#orders): the orders, newest first, each opening its
+ * detail; a search box once there are 10 or more (docs/product/marketplace.md#orders).
  */
 export function OrderList({ orders, current }: { orders: OrderSummary[]; current: string | undefined }) {
   const [query, setQuery] = useState('');

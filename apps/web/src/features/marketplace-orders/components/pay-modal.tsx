@@ -94,7 +94,7 @@ function Breakdown({ option }: { option: Option }) {
 
 /**
  * A failed pay call: 'Something went wrong!' with the server's reason. A refusal of the
- * account itself (a publisher: spec 001 §6) cannot be tried again, so its button is Close.
+ * account itself (a publisher: docs/product/marketplace.md#roles) cannot be tried again, so its button is Close.
  */
 export function showPayError(error: unknown) {
   const refused = isApiError(error) && error.status === 403;
@@ -107,7 +107,7 @@ export function showPayError(error: unknown) {
 }
 
 /**
- * Pay Now (spec 001 §4, §5): Balance (selectable only when it covers the order), Cryptocurrency
+ * Pay Now (docs/product/marketplace.md#paying-an-order): Balance (selectable only when it covers the order), Cryptocurrency
  * or Card, each with its total, fee and VAT. The balance pays at once; crypto and card send the
  * browser to the payment page, which comes back with ?payment=success.
  */

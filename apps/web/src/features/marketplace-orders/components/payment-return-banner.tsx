@@ -4,7 +4,7 @@ import { MARKETPLACE_MESSAGES as M } from '@cryptads/contract/marketplace-messag
 import { Notice } from '../../../ui/notice';
 
 /**
- * Back from a payment page (spec 001 §2): ?payment=success says the payment was received;
+ * Back from a payment page (docs/product/marketplace.md#paying-an-order): ?payment=success says the payment was received;
  * ?payment=canceled (the page's cancel) says the order still waits for payment.
  */
 export function PaymentReturnBanner({ outcome, onClose }: { outcome: 'success' | 'canceled'; onClose: () => void }) {

@@ -19,7 +19,7 @@ const ITEM_COLOR: Record<ItemState, string> = {
   expired: 'red',
 };
 
-/** An order item's fulfilment state (spec 001 §3: Pending, Completed, Denied, and our steps between). */
+/** An order item's fulfilment state (docs/product/marketplace.md#selling: Pending, Completed, Denied, and our steps between). */
 export function ItemStateBadge({ state }: { state: ItemState }) {
   return (
     <Badge variant="dot" color={ITEM_COLOR[state]} data-testid="item-state" data-state={state}>
@@ -44,7 +44,7 @@ const ORDER_COLOR: Record<number, string> = {
   [OrderStatus.Denied]: 'red',
 };
 
-/** An order's payment status with the spec's labels ('Waiting Payment', 'Completed'...). */
+/** An order's payment status with the product's labels ('Waiting Payment', 'Completed'...). */
 export function OrderStatusBadge({ status }: { status: number }) {
   return (
     <Badge variant="dot" color={ORDER_COLOR[status] ?? 'gray'} data-testid="order-status" data-status={status}>

@@ -6,7 +6,7 @@ import { checkThumbnail, THUMBNAIL_TYPES } from '../lib/thumbnail';
 type Icon = { name: string; resource: string };
 
 /**
- * The cover thumbnail (spec 001 §5): the file is checked in the browser (an image, at most
+ * The cover thumbnail (docs/product/marketplace.md#request-a-listing): the file is checked in the browser (an image, at most
  * 300 KB, exactly 128x128) and kept as a data URL; a file that fails keeps nothing and says why.
  */
 export const ThumbnailField = forwardRef<

@@ -30,7 +30,7 @@ export const THUMBNAIL_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/w
 export type ThumbnailCheck = { ok: true; icon: { name: string; resource: string } } | { ok: false; message: string };
 
 /**
- * The cover thumbnail's rules (spec 001 §5), checked before anything is sent: an image,
+ * The cover thumbnail's rules (docs/product/marketplace.md#request-a-listing), checked before anything is sent: an image,
  * at most 300 KB, exactly 128x128 by its natural size.
  */
 export async function checkThumbnail(

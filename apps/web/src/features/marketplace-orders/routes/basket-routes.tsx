@@ -2,7 +2,7 @@ import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '../../../ui/not-found-page';
 import { BasketPage } from '../components/basket-page';
 
-/** /cart/ and /wishlist/ (spec 001 §2): each section shows its list at its root. */
+/** /cart/ and /wishlist/ (docs/product/marketplace.md#wishlist-and-cart): each section shows its list at its root. */
 export function BasketRoutes({ list }: { list: 'cart' | 'wishlist' }) {
   return (
     <Routes>

@@ -29,7 +29,7 @@ function PublishersOnly() {
   );
 }
 
-/** /new-listing/: Request a Listing (spec 001 §2, §3, §5). */
+/** /new-listing/: Request a Listing (docs/product/marketplace.md#listing-detail). */
 export function NewListingPage() {
   const session = useSession();
   if (session?.userType !== AccountType.Publisher) return <PublishersOnly />;

@@ -9,7 +9,7 @@ import { OrderDetail } from '../components/order-detail';
 import { OrderList } from '../components/order-list';
 import { PaymentReturnBanner } from '../components/payment-return-banner';
 
-/** 'No orders available' with the empty-orders panel (spec 001 §2). */
+/** 'No orders available' with the empty-orders panel (docs/product/marketplace.md#orders). */
 function NoOrders() {
   return (
     <Card withBorder radius="md" padding="xl" data-testid="orders-empty">
@@ -32,7 +32,7 @@ function NoOrders() {
 }
 
 /**
- * My Orders (spec 001 §2): the searchable list on the left, the order on the right; without
+ * My Orders (docs/product/marketplace.md#orders): the searchable list on the left, the order on the right; without
  * an id the newest order opens. Back from a payment page (?payment=success) a banner says
  * so, and closing it leaves /orders/{unique}/.
  */

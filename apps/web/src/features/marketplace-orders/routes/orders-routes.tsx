@@ -3,7 +3,7 @@ import { routePatterns } from '@cryptads/contract/paths';
 import { NotFoundPage } from '../../../ui/not-found-page';
 import { OrdersPage } from './orders-page';
 
-/** /orders/ and /orders/{unique}/ (spec 001 §2). */
+/** /orders/ and /orders/{unique}/ (docs/product/marketplace.md#orders). */
 export function OrdersRoutes() {
   return (
     <Routes>

@@ -18,7 +18,7 @@ import { useOrderPackage } from '../api/order-package';
 import { ListingThumb } from '../components/listing-thumb';
 import { LoadError } from '../components/load-error';
 
-/** Back to Packages (spec 001 §2): the browser's back when this app led here, else /packages/. */
+/** Back to Packages (docs/product/marketplace.md#packages): the browser's back when this app led here, else /packages/. */
 function BackToPackages() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -75,7 +75,7 @@ function OrderPackageButton({ unique, title, price }: { unique: string; title: s
 }
 
 /**
- * Package detail (spec 001 §2): what it includes (features, attributes), its top 3 featured
+ * Package detail (docs/product/marketplace.md#packages): what it includes (features, attributes), its top 3 featured
  * publishers, its placements (a Show All toggle above 10), and Order after a confirmation,
  * which opens the new order.
  */

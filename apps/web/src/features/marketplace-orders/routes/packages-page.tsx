@@ -65,7 +65,7 @@ const columns: Column<PackageSummary>[] = [
 ];
 
 /**
- * Packages (spec 001 §2): the three types as tabs (/packages/, /packages/kol-spotlight/,
+ * Packages (docs/product/marketplace.md#packages): the three types as tabs (/packages/, /packages/kol-spotlight/,
  * /packages/visibility-boost/), each a table of that type's packages.
  */
 export function PackagesPage({ type }: { type: PackageTypeId }) {

@@ -4,7 +4,7 @@ import type { marketplaceOrderEndpoints } from '@cryptads/contract/endpoints/mar
 import { marketplaceOrderRoutes } from '@cryptads/contract/endpoints/marketplace-orders.routes';
 import { endpointClient } from '../../../lib/api-client';
 
-/** The marketplace catalogue (spec 001 §7), from the contract's endpoint table. */
+/** The marketplace catalogue (docs/product/marketplace.md#api), from the contract's endpoint table. */
 export const marketplaceApi = endpointClient<typeof marketplaceEndpoints>(marketplaceRoutes);
 
 /**

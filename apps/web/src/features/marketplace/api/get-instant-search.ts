@@ -10,7 +10,7 @@ export const instantSearch = (q: string, signal?: AbortSignal) =>
 export const instantSearchQueryOptions = (q: string) =>
   queryOptions({
     queryKey: marketplaceKeys.instant(q),
-    // The server keeps to 10; the box never shows more whatever it answers (spec 001 §9).
+    // The server keeps to 10; the box never shows more whatever it answers (docs/product/limits.md#marketplace).
     queryFn: async ({ signal }) =>
       (await instantSearch(q, signal)).listings.slice(0, MARKETPLACE_LIMITS.instantSearchMax),
     placeholderData: keepPreviousData,

@@ -3,7 +3,7 @@ import { MARKETPLACE_LIMITS } from '@cryptads/contract/marketplace-messages';
 import { marketplaceApi } from './client';
 import { marketplaceKeys } from './keys';
 
-/** POST /api/marketplace/listings/{unique}/ with number 5 and sort trending (spec 001 §7): Similar Products. */
+/** POST /api/marketplace/listings/{unique}/ with number 5 and sort trending (docs/product/marketplace.md#api): Similar Products. */
 export const getSimilarListings = (unique: string, signal?: AbortSignal) =>
   marketplaceApi.similar({
     params: { unique },

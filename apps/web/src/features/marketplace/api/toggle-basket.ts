@@ -42,7 +42,7 @@ export async function setInBasket(
 const flag = (basket: Basket) => (basket === 'wishlist' ? 'inWishlist' : 'inCart');
 
 /**
- * The Add to Wishlist / Add to Cart toggles of a listing (spec 001 §4: optimistic, with a
+ * The Add to Wishlist / Add to Cart toggles of a listing (docs/product/marketplace.md#wishlist-and-cart: optimistic, with a
  * spinner). The detail's flag flips at once and ends as the server's answer says; a refused
  * call flips it back and the caller shows why. The detail is not fetched again (each GET of a
  * listing counts a view for trending); the wishlist and cart queries of every feature (the

@@ -1,7 +1,7 @@
 import { Button, Group, Pill } from '@mantine/core';
 import type { FilterChip } from '../lib/search-state';
 
-/** The applied filters as removable chips, and Clear all (spec 001 §2). */
+/** The applied filters as removable chips, and Clear all (docs/product/marketplace.md#search-and-filters). */
 export function AppliedFilters({
   chips,
   onRemove,

@@ -5,7 +5,7 @@ import { paths } from '@cryptads/contract/paths';
 import { formatNumber } from '../../../lib/format';
 import classes from './marketplace.module.css';
 
-/** The two banner cards of Browse Listings (spec 001 §2): packages, and every listing. */
+/** The two banner cards of Browse Listings (docs/product/marketplace.md#browse): packages, and every listing. */
 export function BannerCards({ total }: { total: number | undefined }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

@@ -47,7 +47,7 @@ function ToggleButton({ listing, basket }: { listing: ListingDetail; basket: Bas
   );
 }
 
-/** Add to Wishlist and Add to Cart, each turning into its 'Added to …' label (spec 001 §2, §4). */
+/** Add to Wishlist and Add to Cart, each turning into its 'Added to …' label (docs/product/marketplace.md#wishlist-and-cart). */
 export function BasketButtons({ listing }: { listing: ListingDetail }) {
   return (
     <Group gap="sm" wrap="wrap" data-testid="basket-buttons">

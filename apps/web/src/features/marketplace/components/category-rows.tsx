@@ -10,7 +10,7 @@ import classes from './marketplace.module.css';
 
 /**
  * One row per category with listings (GET listings/homepage, trending first). A row's title
- * and its 'View all' open Filter Listings with that category (spec 001 §2).
+ * and its 'View all' open Filter Listings with that category (docs/product/marketplace.md#browse).
  */
 export function CategoryRows({ rows }: { rows: Homepage['rows'] }) {
   return (

@@ -10,7 +10,7 @@ export const WIDE_QUERY = '(min-width: 75em)';
 
 /**
  * The filter panel where it fits: a column on wide screens, a 'Filters' button and a drawer
- * on tablets and phones (spec 001 §2 at 390 px). `children` lays out the page around it.
+ * on tablets and phones (docs/product/marketplace.md#search-and-filters at 390 px). `children` lays out the page around it.
  */
 export function FilterArea({
   value,

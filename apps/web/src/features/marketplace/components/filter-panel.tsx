@@ -73,7 +73,7 @@ function PriceInput({
 }
 
 /**
- * The filter panel of spec 001 §2-§3: categories and languages with their counts
+ * The filter panel of docs/product/marketplace.md#search-and-filters: categories and languages with their counts
  * (GET listingStats), websites (GET filterPreferredWebsites), a price range, and the three
  * yes/no filters. It edits a draft; the button shows how many listings the draft finds
  * (POST listings/available) and applies it. The home page applies by opening the results;

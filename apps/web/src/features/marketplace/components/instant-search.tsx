@@ -41,7 +41,7 @@ function ListingOption({ listing }: { listing: ListingCard }) {
 }
 
 /**
- * The header's instant search (spec 001 §2), a combobox: empty and focused it offers what
+ * The header's instant search (docs/product/marketplace.md#search-and-filters), a combobox: empty and focused it offers what
  * others searched for (GET instantSearchFocus; choosing one searches it); typing asks GET
  * instantSearch?q= after a pause and lists at most 10 listings, each opening its detail, or
  * 'No listings found.'; Enter without a chosen option opens Filter Listings with ?q=.

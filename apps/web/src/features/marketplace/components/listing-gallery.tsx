@@ -5,7 +5,7 @@ import { useState } from 'react';
 import classes from './marketplace.module.css';
 
 /**
- * The listing's images (spec 001 §2): the chosen one large, the others as thumbnails; a click
+ * The listing's images (docs/product/marketplace.md#listing-detail): the chosen one large, the others as thumbnails; a click
  * opens it enlarged in a modal with previous/next (buttons and the arrow keys).
  */
 export function ListingGallery({ title, images }: { title: string; images: string[] }) {

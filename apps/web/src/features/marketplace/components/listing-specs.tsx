@@ -12,7 +12,7 @@ const external = (href: string, text: string = href) => (
   </Anchor>
 );
 
-/** The specifications table of a listing (spec 001 §2): what is sold, where, and how reliably. */
+/** The specifications table of a listing (docs/product/marketplace.md#listings): what is sold, where, and how reliably. */
 export function ListingSpecs({ listing }: { listing: ListingDetail }) {
   const rows: [string, ReactNode][] = [
     ['Category', categoryName(listing.category)],

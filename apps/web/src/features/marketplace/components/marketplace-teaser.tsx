@@ -7,7 +7,7 @@ import { useHomepage } from '../api/get-homepage';
 import { ListingCard } from './listing-card';
 
 /**
- * The dashboard's marketplace teaser (spec 000 §2.9, spec 001 §9: 6 items), mounted by the
+ * The dashboard's marketplace teaser (docs/product/account.md#dashboard; docs/product/limits.md#marketplace: 6 items), mounted by the
  * dashboard route (app/dashboard-route.tsx). It imports no zod: the dashboard's first load
  * stays small.
  */

@@ -7,7 +7,7 @@ import { recentlyShown, rememberViewed } from '../lib/recently-viewed';
 import { ListingRow } from './listing-row';
 
 /**
- * Recently Viewed (spec 001 §4): mounted once the listing has loaded, it records the listing
+ * Recently Viewed (docs/product/marketplace.md#listing-detail): mounted once the listing has loaded, it records the listing
  * for this user and shows the 3 most recent others, each read again (GET listing); one that
  * cannot be read any more (withdrawn) is left out.
  */

@@ -22,7 +22,7 @@ export function resultCountText(resultCount: number, page: number, pageSize: num
     : `Showing ${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(resultCount)} ${noun}`;
 }
 
-/** The result count line, the sort select and the grid/list toggle (spec 001 §2). */
+/** The result count line, the sort select and the grid/list toggle (docs/product/marketplace.md#search-and-filters). */
 export function ResultsToolbar({
   countText,
   sort,

@@ -2,7 +2,7 @@ import { MARKETPLACE_LIMITS } from '@cryptads/contract/marketplace-messages';
 import { useSimilarListings } from '../api/get-similar-listings';
 import { ListingRow } from './listing-row';
 
-/** Similar Products (spec 001 §2): 5 listings like this one, trending first. */
+/** Similar Products (docs/product/marketplace.md#listing-detail): 5 listings like this one, trending first. */
 export function SimilarListings({ unique }: { unique: string }) {
   const similar = useSimilarListings(unique);
   return (

@@ -1,7 +1,7 @@
 import { MARKETPLACE_LIMITS } from '@cryptads/contract/marketplace-messages';
 
 /**
- * Recently Viewed (spec 001 §4): the last 5 listings a person opened, kept per user in
+ * Recently Viewed (docs/product/marketplace.md#listing-detail): the last 5 listings a person opened, kept per user in
  * local storage, newest first; a listing's page shows the 3 most recent other than itself.
  * Only ids are kept: the cards are read again, so a price or a withdrawn listing is current.
  */

@@ -9,7 +9,7 @@ import { formatEuros } from '@cryptads/contract/money';
 import { paths } from '@cryptads/contract/paths';
 
 /**
- * The Filter Listings state of spec 001 §3 (filters, sort, page, and the search text), as
+ * The Filter Listings state of docs/product/marketplace.md#search-and-filters (filters, sort, page, and the search text), as
  * the screens hold it and as it travels in the URL of /marketplace/listings/. Parsing a URL
  * (with the contract's schemas) is in marketplace-search-params.ts; this file needs no zod, so
  * the header's search box and the dashboard teaser can link without loading it.

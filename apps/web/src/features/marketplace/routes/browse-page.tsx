@@ -25,7 +25,7 @@ function RowsLoading() {
   );
 }
 
-/** /marketplace/: Browse Listings (spec 001 §2): two banners, the category rows and the filter panel. */
+/** /marketplace/: Browse Listings (docs/product/marketplace.md#browse): two banners, the category rows and the filter panel. */
 export function BrowsePage() {
   const navigate = useNavigate();
   const homepage = useHomepage();

@@ -96,7 +96,7 @@ function Product({ listing }: { listing: ListingDetail }) {
 }
 
 /**
- * /marketplace/listing/{unique}/: the listing's detail (spec 001 §2). Its title is the page
+ * /marketplace/listing/{unique}/: the listing's detail (docs/product/marketplace.md#listing-detail). Its title is the page
  * title ('{listing} - {product} Marketplace'). A listing that does not exist (any more)
  * sends the person back to /marketplace/ and says why; a failure to reach the server offers
  * to try again instead, because the listing may well exist.

@@ -17,7 +17,7 @@ import { useListingsSearch } from '../lib/marketplace-search-params';
 import { EMPTY_FILTER, type FilterState, filterChips, filterOf, hasFilters, searchInput } from '../lib/search-state';
 
 /**
- * /marketplace/listings/: Filter Listings (spec 001 §2). Every filter, the sort, the page and
+ * /marketplace/listings/: Filter Listings (docs/product/marketplace.md#listings). Every filter, the sort, the page and
  * the search text live in the URL (lib/marketplace-search-params.ts); the view is the
  * account's preference (GET/PUT displayView). 18 listings a page, trending and grid by default.
  */

@@ -2,5 +2,5 @@ import type { notificationEndpoints } from '@cryptads/contract/endpoints/notific
 import { notificationRoutes } from '@cryptads/contract/endpoints/notifications.routes';
 import { endpointClient } from '../../../lib/api-client';
 
-/** The notifications API (spec 000 §2.12), from the contract's endpoint table. */
+/** The notifications API (docs/product/account.md#notifications), from the contract's endpoint table. */
 export const notificationsApi = endpointClient<typeof notificationEndpoints>(notificationRoutes);

@@ -2,7 +2,7 @@ import { canMarkViewed, type NotificationList } from '@cryptads/contract/notific
 
 /**
  * The list as it is after marking one notification (by `unique`) or all of them viewed:
- * pinned and already-viewed ones do not change (spec 000 §2.12), and the unread count
+ * pinned and already-viewed ones do not change (docs/product/account.md#notifications), and the unread count
  * drops by the number that did. Used for the optimistic update while the server answers.
  */
 export function markViewedLocally(list: NotificationList, target: number | 'all'): NotificationList {

@@ -87,7 +87,7 @@ function Item({
 }
 
 /**
- * The notifications of spec 000 §2.12: unread non-pinned ones can be marked read one at a
+ * The notifications of docs/product/account.md#notifications: unread non-pinned ones can be marked read one at a
  * time or all at once; opening one marks it read and then follows its link.
  */
 export function NotificationList({ onNavigate, maxHeight }: { onNavigate?: () => void; maxHeight?: number }) {

@@ -6,7 +6,7 @@ import { paths } from '@cryptads/contract/paths';
 import { useNotifications } from '../api/get-notifications';
 import { NotificationList } from './notification-list';
 
-/** The header's bell (spec 000 §2.7): unread count on a badge, the list in a popover. */
+/** The header's bell (docs/product/account.md#shell): unread count on a badge, the list in a popover. */
 export function NotificationsBell() {
   const [opened, setOpened] = useState(false);
   const unread = useNotifications().data?.unread ?? 0;

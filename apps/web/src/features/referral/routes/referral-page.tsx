@@ -91,7 +91,7 @@ const TIPS = [
   `A referral counts once the person signs up through your link and spends ${REFERRAL_SPEND_THRESHOLD_EUROS} EUR on advertising.`,
 ];
 
-/** /referral-program/ 'Refer a Friend' (spec 000 §2.11). */
+/** /referral-program/ 'Refer a Friend' (docs/product/account.md#referral). */
 export function ReferralPage() {
   const referral = useReferral();
   const data = referral.data;

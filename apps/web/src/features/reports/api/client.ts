@@ -6,7 +6,7 @@ import type { websiteEndpoints } from '@cryptads/contract/endpoints/websites';
 import { websiteRoutes } from '@cryptads/contract/endpoints/websites.routes';
 import { endpointClient } from '../../../lib/api-client';
 
-/** The reports API (spec 002 §2, §7), from the contract's endpoint table. */
+/** The reports API (docs/product/reports.md#report-tabs, #api), from the contract's endpoint table. */
 export const reportsApi = endpointClient<typeof reportEndpoints>(reportRoutes);
 
 /** Campaigns, read here for the advertiser's Campaigns filter. */

@@ -10,7 +10,7 @@ import { CampaignsFilter } from '../components/campaigns-filter';
 import { WebsitesFilter } from '../components/websites-filter';
 
 /**
- * /reports/ for both roles (spec 002 §2): advertisers see the cost of their campaigns by
+ * /reports/ for both roles (docs/product/reports.md#reports-page): advertisers see the cost of their campaigns by
  * date, country, OS, browser, campaign or zone; publishers the earnings of their websites
  * (or one website, or one of its zones) by date, country, OS or browser.
  */

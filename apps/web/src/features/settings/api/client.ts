@@ -4,7 +4,7 @@ import type { settingsEndpoints } from '@cryptads/contract/endpoints/settings';
 import { settingsRoutes } from '@cryptads/contract/endpoints/settings.routes';
 import { endpointClient } from '../../../lib/api-client';
 
-/** The settings API (spec 000 §2.10), from the contract's endpoint table. */
+/** The settings API (docs/product/account.md#settings), from the contract's endpoint table. */
 export const settingsApi = endpointClient<typeof settingsEndpoints>(settingsRoutes);
 
 /** Two-factor and logout belong to the auth endpoints; the security page calls them. */

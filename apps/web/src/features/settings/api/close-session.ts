@@ -10,7 +10,7 @@ export function useCloseSession() {
   return useMutation({
     mutationKey: settingsMutationKeys.closeSession(),
     mutationFn: closeSession,
-    // Code 200 refreshes the list (spec 000 §7).
+    // Code 200 refreshes the list (docs/product/account.md#api).
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.sessions() }),
   });
 }

@@ -1,5 +1,5 @@
 /**
- * Query keys of the settings screens. `sessions()` plays the part of the spec's "Sessions"
+ * Query keys of the settings screens. `sessions()` plays the part of the product's "Sessions"
  * cache tag: closing a session invalidates it and the access log loads again.
  */
 export const settingsKeys = {

@@ -123,7 +123,7 @@ export function EnableContent({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** Spec 000 §2.10: 2FA is turned on (QR code, then a code) or off (a code) in a modal. */
+/** docs/product/account.md#settings: 2FA is turned on (QR code, then a code) or off (a code) in a modal. */
 export function TwoFactorModal({ mode, opened, onClose }: { mode: Mode; opened: boolean; onClose: () => void }) {
   return (
     <Modal opened={opened} onClose={onClose} title={COPY[mode].title} centered size="md" data-testid="two-factor-modal">

@@ -88,7 +88,7 @@ function ChangePasswordFormView({ twoFactorOn }: { twoFactorOn: boolean }) {
   );
 }
 
-/** /settings/change-password/ (spec 000 §2.10, §5). */
+/** /settings/change-password/ (docs/product/account.md#settings, #validation). */
 export function ChangePasswordPage() {
   const user = useCurrentUser();
   return (

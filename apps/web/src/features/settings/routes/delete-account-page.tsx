@@ -153,7 +153,7 @@ function PendingDeletion({ request }: { request: DeletionRequest }) {
   );
 }
 
-/** /settings/delete-account/ (spec 000 §2.10, §5, §8). */
+/** /settings/delete-account/ (docs/product/account.md#settings, #validation, #messages). */
 export function DeleteAccountPage() {
   const user = useCurrentUser();
   const details = user.data;

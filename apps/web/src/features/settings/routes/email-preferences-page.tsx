@@ -9,7 +9,7 @@ import { usePreferences, useUpdatePreferences } from '../api/preferences';
 
 const ORDER: (keyof EmailPreferences)[] = ['emailNotification', 'emailMarketing', 'emailMarketingPartners'];
 
-/** /settings/email/ (spec 000 §2.10): three switches, each saved as it changes. */
+/** /settings/email/ (docs/product/account.md#settings): three switches, each saved as it changes. */
 export function EmailPreferencesPage() {
   const preferences = usePreferences();
   const update = useUpdatePreferences();

@@ -81,7 +81,7 @@ function TwoFactorCard() {
   );
 }
 
-/** Spec 000 §8: a failure to load the access log logs the person out. */
+/** docs/product/account.md#messages: a failure to load the access log logs the person out. */
 function useLogoutOnFailure(failed: boolean) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -223,7 +223,7 @@ function AccessLogCard() {
   );
 }
 
-/** /settings/security/ (spec 000 §2.10): two-factor authentication and the access log. */
+/** /settings/security/ (docs/product/account.md#settings): two-factor authentication and the access log. */
 export function SecurityPage() {
   return (
     <Stack gap="lg">

@@ -5,7 +5,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
 import { PageLoader } from '../../../ui/page-loader';
 
-/** The four settings screens of spec 000 §2.10 (titles come from page-titles.ts). */
+/** The four settings screens of docs/product/account.md#settings (titles come from page-titles.ts). */
 export const SETTINGS_TABS = [
   { value: 'security', to: paths.settings.security, label: 'Account Security', icon: IconShieldLock },
   { value: 'change-password', to: paths.settings.changePassword, label: 'Change Password', icon: IconKey },

@@ -8,7 +8,7 @@ import { SettingsLayout } from './settings-layout';
 
 const pattern = routePatterns.settings;
 
-/** /settings/* (spec 000 §2.10); /settings/ opens Account Security. */
+/** /settings/* (docs/product/account.md#settings); /settings/ opens Account Security. */
 export function SettingsRoutes() {
   return (
     <Routes>

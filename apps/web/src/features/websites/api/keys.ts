@@ -1,6 +1,6 @@
 /**
- * Query keys of the websites area. `websiteKeys.all` is the spec's WebsiteList cache tag
- * (spec 002 §7): every mutation of a website invalidates it, so the list, the website's
+ * Query keys of the websites area. `websiteKeys.all` is the product's WebsiteList cache tag
+ * (docs/product/websites.md#api): every mutation of a website invalidates it, so the list, the website's
  * tabs and its verification state are fetched again.
  */
 export const websiteKeys = {

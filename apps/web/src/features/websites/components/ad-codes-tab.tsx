@@ -18,7 +18,7 @@ import { ZoneAliasModal, ZoneCodeModal } from './zone-modals';
 import { Notice } from '../../../ui/notice';
 
 /**
- * The Ad Codes tab (spec 002 §2 Websites area): the zones of the website with a Get Code
+ * The Ad Codes tab (docs/product/websites.md#ad-codes Websites area): the zones of the website with a Get Code
  * modal (approved website and Active zone only, the contract's rule) and an alias modal.
  * A pending website shows its verification state first.
  */

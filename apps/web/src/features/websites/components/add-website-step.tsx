@@ -13,7 +13,7 @@ type FormInput = z.input<typeof AddWebsiteFormSchema>;
 export type AddWebsiteValues = z.output<typeof AddWebsiteFormSchema>;
 
 /**
- * Step 1 of the add-website wizard (spec 002 §4, §5): the entire URL, and optionally the
+ * Step 1 of the add-website wizard (docs/product/websites.md#add-website): the entire URL, and optionally the
  * ad categories to exclude (at least one once excluding is switched on).
  */
 export function AddWebsiteStep({

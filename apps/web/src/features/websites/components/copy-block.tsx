@@ -5,7 +5,7 @@ import classes from './websites.module.css';
 
 /**
  * A piece of text to paste somewhere else (an ad code, a meta tag, a file's content) with a
- * Copy button that reads 'Copied!' for one second (spec 002 §9).
+ * Copy button that reads 'Copied!' for one second (docs/product/limits.md#websites).
  */
 export function CopyBlock({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (

@@ -11,7 +11,7 @@ import { CategoryChecklist } from './category-checklist';
 type FormInput = z.input<typeof UpdateWebsiteCategoriesInputSchema>;
 type FormOutput = z.output<typeof UpdateWebsiteCategoriesInputSchema>;
 
-/** The Preferences tab (spec 002 §1, §7): the ad categories excluded from the website. */
+/** The Preferences tab (docs/product/websites.md#preferences, #api): the ad categories excluded from the website. */
 export function PreferencesTab({ website }: { website: WebsiteDetail }) {
   const update = useUpdateWebsite(website.id);
   const form = useForm<FormInput, unknown, FormOutput>({

@@ -5,7 +5,7 @@ import { PageLoader } from '../../../ui/page-loader';
 // The report carries the date picker and the chart: load it when the tab opens.
 const WebsiteReport = lazy(async () => ({ default: (await import('./website-report')).WebsiteReport }));
 
-/** The Reports tab of a website (spec 002 §2): its earnings, or one zone's. */
+/** The Reports tab of a website (docs/product/reports.md#report-tabs): its earnings, or one zone's. */
 export function ReportsTab({ website }: { website: WebsiteDetail }) {
   return (
     <Suspense fallback={<PageLoader />}>

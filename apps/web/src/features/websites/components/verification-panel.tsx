@@ -10,7 +10,7 @@ import { CopyBlock } from './copy-block';
 import { Notice } from '../../../ui/notice';
 
 /**
- * Owner verification (spec 002 §4, step 2 of the add-website wizard, and again on a pending
+ * Owner verification (docs/product/websites.md#add-website, step 2 of the add-website wizard, and again on a pending
  * website's Ad Codes tab): the token, the two ways to place it (a meta tag in the home
  * page's <head>, or a file at the well-known path), and a Verify button that asks the
  * server to check the site.
@@ -58,7 +58,7 @@ export function VerificationPanel({
       if (result.verified) onVerified?.(result);
       else setFailure(WEBSITE_MESSAGES.verificationFailed);
     } catch (error) {
-      // The server answers its own sentence; a refused check reads as the spec's failure text.
+      // The server answers its own sentence; a refused check reads as the product's failure text.
       setFailure(isApiError(error) && error.reason ? error.reason : errorReason(error));
     }
   };

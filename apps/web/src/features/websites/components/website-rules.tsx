@@ -2,7 +2,7 @@ import { Card, List, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { WEBSITE_RULES } from '@cryptads/contract/websites-messages';
 
-/** The rules a website must meet to be approved (spec 002 §9), shown before adding one. */
+/** The rules a website must meet to be approved (docs/product/limits.md#websites), shown before adding one. */
 export function WebsiteRules() {
   return (
     <Card withBorder radius="md" padding="lg" data-testid="website-rules">

@@ -8,7 +8,7 @@ import { showError, showSuccess } from '../../../ui/status-store';
 import { useUpdateWebsite } from '../api/update-website';
 import { CopyBlock } from './copy-block';
 
-/** The Get Code modal (spec 002 §2): the zone's ad code(s) from the API, each with Copy. */
+/** The Get Code modal (docs/product/websites.md#ad-codes): the zone's ad code(s) from the API, each with Copy. */
 export function ZoneCodeModal({ zone, onClose }: { zone: Zone | null; onClose: () => void }) {
   return (
     <Modal opened={zone !== null} onClose={onClose} title={zone ? `Ad code: ${zone.alias}` : ''} size="lg" centered>
@@ -35,7 +35,7 @@ const AliasFormSchema = z.object({ alias: ZoneAliasSchema });
 type AliasFormInput = z.input<typeof AliasFormSchema>;
 type AliasFormOutput = z.output<typeof AliasFormSchema>;
 
-/** The alias-editing modal (spec 002 §2, §5: at most 100 characters). */
+/** The alias-editing modal (docs/product/websites.md#ad-codes: at most 100 characters). */
 export function ZoneAliasModal({
   websiteId,
   zone,

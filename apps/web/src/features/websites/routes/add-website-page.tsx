@@ -23,7 +23,7 @@ const parseId = (raw: string | null) => {
 };
 
 /**
- * /websites/add/ (spec 002 §2, §4): Add Your Website, then Owner Verification. The new
+ * /websites/add/ (docs/product/websites.md#add-website): Add Your Website, then Owner Verification. The new
  * website's id sits in the URL (?website=), so a reload keeps the person on step 2.
  */
 export function AddWebsitePage() {
@@ -57,7 +57,7 @@ export function AddWebsitePage() {
     showSuccess(WEBSITE_MESSAGES.websiteAdded);
   };
 
-  // Completed steps are clickable, later ones are not (spec 002 §2 wizard steppers).
+  // Completed steps are clickable, later ones are not (docs/product/websites.md#add-website wizard steppers).
   const canSelect = (index: Step) => index < step;
 
   return (

@@ -19,7 +19,7 @@ const parseId = (raw: string | undefined) => {
   return Number.isInteger(id) && id > 0 ? id : null;
 };
 
-/** /websites/all/{tab}/{id}/ (spec 002 §2): one website with Ad Codes, Preferences and Reports. */
+/** /websites/all/{tab}/{id}/ (docs/product/websites.md#ad-codes): one website with Ad Codes, Preferences and Reports. */
 export function WebsitePage() {
   const params = useParams();
   const id = parseId(params.id);

@@ -5,7 +5,7 @@ import { NotFoundPage } from '../../../ui/not-found-page';
 import { WebsitesSection } from './websites-section';
 
 /**
- * Everything under /websites/ inside the authenticated shell (spec 002 §2, publisher
+ * Everything under /websites/ inside the authenticated shell (docs/product/websites.md#screens, publisher
  * only). The router mounts this file lazily; each screen is lazy again.
  */
 const AddWebsitePage = lazy(async () => ({ default: (await import('./add-website-page')).AddWebsitePage }));

@@ -61,7 +61,7 @@ const columns: Column<WebsiteListItem>[] = [
   },
 ];
 
-/** /websites/all/ (spec 002 §2 Websites area): the publisher's websites, by status then newest. */
+/** /websites/all/ (docs/product/websites.md#website-list Websites area): the publisher's websites, by status then newest. */
 export function WebsitesListPage() {
   const websites = useWebsites();
   const [params, setParams] = useSearchParams();

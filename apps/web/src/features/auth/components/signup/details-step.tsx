@@ -17,7 +17,7 @@ import type { SignupRole } from './role-step';
 type SignupFormInput = z.input<typeof SignupFormSchema>;
 type SignupFormOutput = z.output<typeof SignupFormSchema>;
 
-/** Step 2 (spec 000 §2.6): the form, then POST /api/register. */
+/** Step 2 (docs/product/account.md#sign-up): the form, then POST /api/register. */
 export function DetailsStep({
   role,
   referrer,

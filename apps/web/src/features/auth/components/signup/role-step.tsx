@@ -21,7 +21,7 @@ const ROLES: { type: SignupRole; testId: string; icon: ReactNode; text: string }
   },
 ];
 
-/** Step 1 (spec 000 §2.6): Next stays disabled until a type is chosen. */
+/** Step 1 (docs/product/account.md#sign-up): Next stays disabled until a type is chosen. */
 export function RoleStep({
   role,
   onChange,

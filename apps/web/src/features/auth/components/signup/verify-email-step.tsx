@@ -14,7 +14,7 @@ import { useValidateEmailCode } from '../../api/validate-email-code';
 
 type Phase = 'code' | 'success' | 'failure';
 
-/** Seconds until the resend button appears (spec 000 §2.6: after 2 minutes). */
+/** Seconds until the resend button appears (docs/product/account.md#sign-up: after 2 minutes). */
 function useResendCountdown() {
   const [startedAt, setStartedAt] = useState(() => Date.now());
   const [left, setLeft] = useState(RESEND_AFTER_SECONDS);
