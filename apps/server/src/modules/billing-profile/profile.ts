@@ -5,7 +5,6 @@ import {
   identificationReadOnly,
   type PublisherPaymentOptions,
   verificationState,
-  vatTreatment,
   withdrawTabAvailable,
 } from '@cryptads/contract/billing';
 import type { BillingProfileView, VatCheckSummary } from '@cryptads/contract/billing-profile';
