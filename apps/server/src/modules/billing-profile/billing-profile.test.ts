@@ -79,7 +79,7 @@ describe('billing details with the embedded VAT check (format only)', () => {
       country: 'FR',
       number: '',
       vatCode: '',
-      vat: 23,
+      vat: 20,
       kycAvailable: true,
     });
     expect(await getProfile(app, headers)).toEqual(saved.profile);
@@ -95,7 +95,7 @@ describe('billing details with the embedded VAT check (format only)', () => {
       number: 'HRB 12345',
       vatCode: 'DE136695976',
       vatValid: false,
-      vat: 23,
+      vat: 19,
       vatCheck: { status: 'valid', checkedBy: 'format', consultationNumber: null, message: M.vatFormatOnly },
     });
   });
@@ -244,7 +244,7 @@ describe('re-checking VAT codes VIES could not check', () => {
     expect(res.statusCode).toBe(200);
     expect(body<Saved>(res).response.profile).toMatchObject({
       vatValid: false,
-      vat: 23,
+      vat: 19,
       vatCheck: { status: 'not_checked', message: M.vatNotChecked, consultationNumber: null },
     });
 
