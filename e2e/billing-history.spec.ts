@@ -150,8 +150,10 @@ test.describe('billing history', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
-    await row.getByTestId('history-timeline').scrollIntoViewIfNeeded();
-    await row.getByTestId('history-timeline').click();
+    // On a phone each row is a card (a list item, not a table row): the payout is the only row with a timeline.
+    const phoneTimeline = page.getByTestId('billing-history-table').getByTestId('history-timeline');
+    await phoneTimeline.scrollIntoViewIfNeeded();
+    await phoneTimeline.click();
     await expect(page.getByRole('dialog').getByTestId('payout-timeline')).toBeVisible();
     await settle(page);
     await checkScreen(page, 'billing-history-payout-timeline-390');
