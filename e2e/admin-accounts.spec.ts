@@ -44,7 +44,8 @@ async function newOperator(browser: Browser, name: string) {
   });
   expect(login.status).toBe(200);
   const secret = await enableTwoFactor(page.request, login.sessionToken);
-  await api(page.request, 'POST', '/logout', { token: login.sessionToken });
+  const logout = await api(page.request, 'POST', '/user/logout', { token: login.sessionToken });
+  expect(logout.status).toBe(200);
 
   await loginThroughForm(page, email, STRONG_PASSWORD);
   await expect(page).toHaveURL(/\/login2fa\/$/);
