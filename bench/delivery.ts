@@ -1,5 +1,5 @@
 /**
- * Delivery benchmarks (issue 5 §8, docs/decisions/007-delivery.md):
+ * Delivery benchmarks (docs/decisions/007-delivery.md):
  *   1. engine decisions in process: decisions/s and latency percentiles over 1,000 running
  *      campaigns and 10,000 active zones (goal ≥ 2,000/s, p99 < 5 ms);
  *   2. the same over HTTP: GET /serve/{zone} on a real server (child process, embedded

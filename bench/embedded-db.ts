@@ -1,4 +1,4 @@
-// The embedded database off the main thread (issue #12 §1, docs/decisions/025): what it costs.
+// The embedded database off the main thread (docs/decisions/025): what it costs.
 // Compares the old way (PGlite in the main thread, drizzle's PGlite driver) with the new one
 // (PGlite on a worker thread behind a unix socket, node-postgres and drizzle's pg driver):
 //   - opening a fresh in-memory database from a migrated tarball (what every test app does);

@@ -1,4 +1,4 @@
-// Invoice benchmark (issue 10 §6-§7): how long an invoice PDF takes, beside baselines measured
+// Invoice benchmark: how long an invoice PDF takes, beside baselines measured
 // in the same run, and an invoice made end to end (number from the locked counter, stored
 // document, PDF rendered and kept) on the embedded database and on PostgreSQL.
 //

@@ -1,4 +1,4 @@
-// Report benchmark (issue 5 §8): a 30-day report over millions of hourly rollup rows, timed
+// Report benchmark: a 30-day report over millions of hourly rollup rows, timed
 // through the real report service (apps/server/src/modules/reports/reports.service.ts).
 //
 //   node --import tsx bench/reports.ts            # PostgreSQL 10M rows, then PGlite

@@ -1,5 +1,5 @@
 /**
- * Issue #12 §3: the request paths under a paced load, each beside a Fastify hello-world
+ * The request paths under a paced load, each beside a Fastify hello-world
  * server measured in the same run at the same rate (the ratio is printed beside each figure):
  *   - GET /api/user on the embedded database at a paced 1,000 req/s (budget p99 < 10 ms);
  *   - GET /serve/{zone} at a paced 2,000 req/s on the embedded database and on PostgreSQL

@@ -1,4 +1,4 @@
-// The request hot path (issue #12 §1, docs/decisions/026): CPU and statements per GET /api/user,
+// The request hot path (docs/decisions/026): CPU and statements per GET /api/user,
 // next to a hello-world Fastify route measured in the same run, through `inject` (no sockets,
 // so the figures are the server's own work). CPU is the whole process's (process.cpuUsage:
 // the embedded database's worker thread included); statements are counted on the pool.

@@ -13,7 +13,7 @@ import { operator } from './support/operator';
 import { logIn, loginThroughForm, settle, typeCode } from './support/ui';
 
 /**
- * The back office's accounts, content, audit and approvals screens (issue #14), with two
+ * The back office's accounts, content, audit and approvals screens, with two
  * operators: money at or above the approval threshold (APPROVAL_THRESHOLD_EUR: 10,000 in the
  * e2e server, see playwright.config.ts) waits for the second one.
  */

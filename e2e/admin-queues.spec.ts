@@ -6,7 +6,7 @@ import { png } from './support/png';
 import { logIn, loginThroughForm, settle, typeCode } from './support/ui';
 
 /**
- * The back office's overview and review queues (issue #14): an operator made by the command
+ * The back office's overview and review queues: an operator made by the command
  * sets a password from the mailed link, is held on the two-factor set-up until it is on, then
  * approves a campaign and a website, verifies an identity from its document, confirms a bank
  * transfer and marks a payout sent; each customer sees the result on their own screens.

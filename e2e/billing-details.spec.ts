@@ -6,7 +6,7 @@ import { operator } from './support/operator';
 import { logIn, settle, typeCode } from './support/ui';
 
 /**
- * Billing Details (docs/product/billing.md#screens, #deposits, #messages; docs/product/limits.md#billing; issue 10 §4, §5): an advertiser fills in the
+ * Billing Details (docs/product/billing.md#screens, #deposits, #messages; docs/product/limits.md#billing): an advertiser fills in the
  * identification, uploads a PDF and is approved on the sandbox identity page; a publisher
  * with 2FA, approved by an operator, saves SEPA withdraw options and gives the code when the
  * server asks (400 code 32). Axe and a 390 px check on every tab.

@@ -13,7 +13,7 @@ const artifacts = path.resolve(import.meta.dirname, '.artifacts/invoices');
 type HistoryRow = { unique: string; type: string; hasDocument: boolean; number: string | null };
 
 /**
- * Billing history (docs/product/billing.md#history, issue 10 §6): a bank transfer confirmed by the operator
+ * Billing history (docs/product/billing.md#history): a bank transfer confirmed by the operator
  * becomes a deposit row with its invoice; the advertiser downloads the PDF, which we read back
  * (pdftotext) and render to PNG (pdftoppm) for a person to look at.
  */

@@ -286,7 +286,7 @@ test.describe('advertiser campaigns', () => {
     await page.getByTestId('tab-setup').click();
 
     // The account manager approves: it runs (run after approval is Yes) because the account has
-    // money; at a zero balance it would be Out of Funds (issue #13).
+    // money; at a zero balance it would be Out of Funds.
     expect(operator('user', 'credit', email, '100', `e2e-campaigns-${email}`)).toContain('Credited €100.00');
     expect(operator('campaign', 'approve', String(ids.display))).toContain('approved: Delivering');
     await page.reload();

@@ -10,7 +10,7 @@ import { png } from './support/png';
 import { logIn } from './support/ui';
 
 /**
- * Issue 5: a publisher's ad code on a page of another site serves a real campaign's banner;
+ * A publisher's ad code on a page of another site serves a real campaign's banner;
  * clicking it lands on the advertiser's page with the tracking tokens filled, and the
  * impression and click are counted. The "other sites" are a local HTTP server reached under
  * *.e2e.test names (a landing URL must have a real-looking domain), mapped to 127.0.0.1.

@@ -6,7 +6,7 @@ import { png } from './support/png';
 import { logIn } from './support/ui';
 
 /**
- * Deposits (docs/product/billing.md#deposits, issue 10 §3): an advertiser gives billing details and submits a
+ * Deposits (docs/product/billing.md#deposits): an advertiser gives billing details and submits a
  * campaign (the two 'Steps to Deposit Funds'), then pays by card on the sandbox's hosted
  * page and comes back to a credited balance; a crypto payment that arrives short credits what
  * arrived. Axe and a 390 px check on every screen.

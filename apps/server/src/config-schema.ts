@@ -198,7 +198,7 @@ export const EnvSchema = z
     MARKETPLACE_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(20),
   })
   .superRefine((env, ctx) => {
-    // Issue #13 §4 and docs/decisions/021: secrets and production settings that hold whatever ALLOW_SANDBOX says.
+    // docs/decisions/021: secrets and production settings that hold whatever ALLOW_SANDBOX says.
     if (env.TOTP_ENCRYPTION_KEY && !parseKey(env.TOTP_ENCRYPTION_KEY))
       ctx.addIssue({
         code: 'custom',

@@ -186,7 +186,7 @@ describe('loadConfig', () => {
   });
 });
 
-describe('production and shared-database secrets (issue #13, docs/decisions/021)', () => {
+describe('production and shared-database secrets (docs/decisions/021)', () => {
   it('refuses an http:// or missing PUBLIC_URL in production, whatever ALLOW_SANDBOX says', () => {
     for (const extra of [{}, { ALLOW_SANDBOX: '1' }]) {
       expect(() =>

@@ -13,7 +13,7 @@ import { loginAs } from './testing/helpers';
 import { createTestApp, type TestApp } from './testing/test-app';
 
 /**
- * Hostile requests for every endpoint of the contract's table (issue #13 §4, decision 022).
+ * Hostile requests for every endpoint of the contract's table (decision 022).
  * Two accounts per customer role, with objects each; the first of each role is the attacker.
  * For every endpoint and every role allowed to call it, a seeded generator builds a plausible
  * request from the endpoint's own schemas and then breaks it: wrong types, missing fields,

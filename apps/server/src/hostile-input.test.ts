@@ -10,7 +10,7 @@ import { body, loginAs, STRONG_PASSWORD, uniqueEmail } from './testing/helpers';
 import { createTestApp, type TestApp } from './testing/test-app';
 
 /**
- * Hostile input answers 4xx in the envelope, never 500 (issue #13 §4, decision 022): text
+ * Hostile input answers 4xx in the envelope, never 500 (decision 022): text
  * the database cannot store, ids out of range, very deep JSON, malformed URLs, long path
  * parameters, oversized headers, unknown routes and methods.
  */
@@ -59,7 +59,7 @@ function expectEnvelope(res: { statusCode: number; body: string; headers: Record
 const NUL = 'Summer\u0000sale';
 const LONE = 'Launch \uD83D today';
 
-/** Fields that answered 500 with such text before (issue #13): each is one request. */
+/** Fields that answered 500 with such text before: each is one request. */
 const textFields = (text: string): [string, () => Call][] => [
   [
     'campaign name',

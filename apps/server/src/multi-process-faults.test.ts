@@ -24,7 +24,7 @@ import {
 } from './testing/processes';
 
 /**
- * Faults that heal themselves (issue #22, docs/decisions/036-faults-that-heal.md), with real
+ * Faults that heal themselves (docs/decisions/036-faults-that-heal.md), with real
  * processes as an operator runs them: two `delivery`, a `worker` and an `api` on PostgreSQL and
  * a private Redis of the test's own (append-only file, `appendfsync always`, the configuration
  * the durable stream requires). Under /serve load: Redis killed and restarted from its file,

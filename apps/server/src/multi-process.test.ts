@@ -17,7 +17,7 @@ import {
 } from './testing/processes';
 
 /**
- * Issue #12 §3, docs/decisions/030: two delivery processes and one worker, real processes
+ * Docs/decisions/030: two delivery processes and one worker, real processes
  * (`main.ts`) on one PostgreSQL database and one Redis, traffic through both delivery
  * processes at once. Budgets hold within one event's price per delivery process, capping is
  * exact across processes, a click served by one process and sent to the other counts once,

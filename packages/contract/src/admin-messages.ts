@@ -1,5 +1,5 @@
 /**
- * The back office (issue #14): user-visible strings and the rules screens share with the
+ * The back office: user-visible strings and the rules screens share with the
  * server, without zod (admin.ts in endpoints/ holds the schemas). H2 (queues) created this
  * file; other back-office areas append their own sections.
  */

@@ -1,11 +1,11 @@
 /**
- * Billing history (docs/product/billing.md#history, #api; issue 10 §6): what the history table and the payout
+ * Billing history (docs/product/billing.md#history, #api): what the history table and the payout
  * timeline show, without zod, so that the history screen reads labels without loading
  * schemas. billing-history.ts re-exports everything and adds the schemas.
  */
 import { BillingHistoryType } from './billing-messages';
 
-/** A payout's steps (issue 10 §5): requested, then sent (with the bank reference or transaction hash), then completed or failed. */
+/** A payout's steps: requested, then sent (with the bank reference or transaction hash), then completed or failed. */
 export const PAYOUT_STEPS = ['requested', 'sent', 'completed', 'failed'] as const;
 export type PayoutStep = (typeof PAYOUT_STEPS)[number];
 export const PAYOUT_STEP_LABELS: Record<PayoutStep, string> = {

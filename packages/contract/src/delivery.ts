@@ -38,7 +38,7 @@ export const ServeAnswerSchema = z.object({
 export type ServeAnswer = z.infer<typeof ServeAnswerSchema>;
 
 /**
- * Why a served or clicked event was not billed (issue #13, docs/decisions/019-invalid-traffic.md).
+ * Why a served or clicked event was not billed (docs/decisions/019-invalid-traffic.md).
  * Filtered events are recorded with their reason, never debited or credited, and shown in
  * both roles' reports as 'Filtered impressions' and 'Filtered clicks'.
  */

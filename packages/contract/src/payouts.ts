@@ -3,7 +3,7 @@ import { PAYOUT_STEPS, PayoutTimelineStepSchema } from './billing-history';
 import type { PayoutMethod } from './billing-messages';
 
 /**
- * A publisher's payout (issue 10 §5), as GET /billing/payouts shows it: the payout job makes
+ * A publisher's payout, as GET /billing/payouts shows it: the payout job makes
  * one per scheduled run (the 1st of the month or a Monday) when at least 50 EUR are available;
  * requested -> sent (with the bank reference or transaction hash) -> completed, or failed
  * (with the reason; the money is back in the balance). Amounts in euros.

@@ -59,7 +59,7 @@ const figures = {
   ctr: z.number(),
   /** Euros per thousand impressions. */
   eCpm: z.number(),
-  /** Invalid or unbillable traffic: answered, never billed, not in the figures above (issue #13). */
+  /** Invalid or unbillable traffic: answered, never billed, not in the figures above. */
   filteredImpressions: z.number().int(),
   filteredClicks: z.number().int(),
 };

@@ -10,7 +10,7 @@ import { attemptKey, clearFailures, refundAttempt, reserveAttempt } from './atte
 import { currentTotp } from './totp';
 
 /**
- * Issue #13 §3: guesses fired at once must not all pass a check-then-insert. Each burst sends
+ * Guesses fired at once must not all pass a check-then-insert. Each burst sends
  * 40 wrong guesses together and counts the answers that looked at the secret: exactly the
  * limit, on PGlite and on PostgreSQL (where the requests truly run at the same time).
  */

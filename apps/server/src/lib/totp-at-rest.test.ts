@@ -7,7 +7,7 @@ import { body, loginAs } from '../testing/helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { currentTotp, newTotpSecret, openTotpSecret, sealPlaintextTotpSecrets, sealTotpSecret } from './totp';
 
-/** Issue #13 §4: TOTP secrets are encrypted at rest with TOTP_ENCRYPTION_KEY (docs/decisions/021). */
+/** TOTP secrets are encrypted at rest with TOTP_ENCRYPTION_KEY (docs/decisions/021). */
 const KEY = randomBytes(32);
 let app: TestApp;
 beforeAll(async () => {

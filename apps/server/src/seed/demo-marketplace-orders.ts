@@ -19,7 +19,7 @@ import { cancelOrder, createOrder, orderPackage } from '../modules/marketplace-o
 import { paymentsOf } from '../modules/payments/deposits.service';
 
 /**
- * The demo advertiser's marketplace orders (issue 11), made through the same service functions
+ * The demo advertiser's marketplace orders, made through the same service functions
  * as the API and the item lifecycle of modules/marketplace-fulfilment, so that balances, holds,
  * escrow and the ledger agree (`npm run operator -- ledger check`):
  *

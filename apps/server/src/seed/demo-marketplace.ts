@@ -18,7 +18,7 @@ import {
 import { cardPng, iconPng, pagePng, pngKey } from './demo-marketplace-images';
 
 /**
- * The demo marketplace (issue 11): about 180 listings of fictional finance and crypto websites
+ * The demo marketplace: about 180 listings of fictional finance and crypto websites
  * in all ten categories, most sold by the network and some by the demo publisher (two of them
  * requests waiting for an operator), ten packages of the three types, pictures drawn here and
  * stored through the storage adapter (served under /uploads/), and three weeks of activity so

@@ -132,7 +132,7 @@ export function* planHistory(world: SimWorld, opts: HistoryPlanOptions): Generat
   const left = opts.balances ? new Map([...opts.balances].map(([k, v]) => [k, Number(v)])) : null;
   const idPrefix = `h${(seed >>> 0).toString(36)}${now.toString(36)}.`;
   let sequence = 0;
-  // Invalid traffic beside the honest events (issue #13: reports show filtered figures), from
+  // Invalid traffic beside the honest events (reports show filtered figures), from
   // its own generator so the honest history stays the same for a seed.
   const bots = createRng(seed ^ 0x5eed1f);
 

@@ -154,7 +154,7 @@ const ROTATE_IP = '81.2.69.161';
 const FASTCLICK_IP = '81.2.69.162';
 
 /**
- * A hostile visitor for `--fraud` (issue #13): one IP hammering with one agent, one IP
+ * A hostile visitor for `--fraud`: one IP hammering with one agent, one IP
  * rotating its user agent, data-centre addresses, a headless browser, and a clicker that
  * clicks every ad at once. The server answers them all and records them as filtered.
  */

@@ -24,7 +24,7 @@ function MandatoryTwoFactor() {
 }
 
 /**
- * The back office under /admin/ (issue #14, docs/decisions/032), for operators only (the
+ * The back office under /admin/ (docs/decisions/032), for operators only (the
  * guard in authenticated-app.tsx): the overview, queues, accounts, content, audit and
  * approval screens, all from features/admin. Until the operator's two-factor
  * authentication is on, the gate shows the set-up screen only.

@@ -104,7 +104,7 @@ const filteredColumns: Column<FilteredByReason>[] = [
   },
 ];
 
-/** Filtered traffic of the period by reason (issue #13): counted, shown, never billed. */
+/** Filtered traffic of the period by reason: counted, shown, never billed. */
 export function FilteredReasons({ filtered }: { filtered: FilteredByReason[] }) {
   return (
     <Card withBorder radius="lg" padding="md" data-testid="report-filtered">

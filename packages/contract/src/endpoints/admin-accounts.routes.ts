@@ -2,7 +2,7 @@ import { defineRoutes, OPERATOR } from '../endpoint';
 
 /**
  * Back office: customer accounts, content (terms, announcements), the audit trail and the
- * two-operator approvals (issue #14, docs/decisions/032). Operators only; every change runs
+ * two-operator approvals (docs/decisions/032). Operators only; every change runs
  * an operator command (the CLI runs the same one) and is audited.
  */
 export const adminAccountsRoutes = defineRoutes({

@@ -1,7 +1,7 @@
 import { defineRoutes, OPERATOR } from '../endpoint';
 
 /**
- * The back office's overview and review queues (issue #14). Operators only (with two-factor
+ * The back office's overview and review queues. Operators only (with two-factor
  * on); every action runs the operator command of the same name through the audited runner.
  */
 export const adminRoutes = defineRoutes({

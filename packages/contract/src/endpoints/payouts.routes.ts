@@ -1,6 +1,6 @@
 import { defineRoutes } from '../endpoint';
 
-/** A publisher's payouts (issue 10 §5). */
+/** A publisher's payouts. */
 export const payoutRoutes = defineRoutes({
   list: { method: 'GET', path: '/billing/payouts', roles: ['publisher'] },
 });

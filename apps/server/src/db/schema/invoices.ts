@@ -21,7 +21,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * Invoices, credit notes and self-billing invoices (issue 10 §6; modules/invoices). A row is
+ * Invoices, credit notes and self-billing invoices (modules/invoices). A row is
  * made from the event of what it bills (a paid deposit, a requested payout), once per
  * source and kind; it is final from the moment it has a number, which the same transaction
  * takes from its series' counter row (invoice_counters), so numbers have no gaps. `document`

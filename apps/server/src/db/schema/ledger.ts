@@ -136,7 +136,7 @@ export const ledgerTransfers = pgTable(
 );
 
 /**
- * A publisher's payout (issue 10 §5): made by the payout job for one scheduled run
+ * A publisher's payout: made by the payout job for one scheduled run
  * (`period`, the run's date: one payout per publisher per run), its money reserved by a hold
  * towards payouts in transit. requested -> sent (the operator gives the bank reference or the
  * transaction hash; the hold is posted) -> completed; or failed with a reason (money back).

@@ -23,7 +23,7 @@ import {
 } from './admin-accounts.service';
 
 /**
- * Back office: accounts, content, audit trail and approvals (issue #14). Every change runs
+ * Back office: accounts, content, audit trail and approvals. Every change runs
  * the operator command the CLI runs (operator/run.ts), so it is audited the same way; a
  * money action at or above the threshold answers 202 with the approval it waits for.
  */

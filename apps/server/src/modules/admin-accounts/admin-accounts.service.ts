@@ -21,7 +21,7 @@ import { notFound } from '../../lib/errors';
 import { accountBalance, available, held, statementOf } from '../ledger/ledger.service';
 
 /**
- * The back office's read side of customer accounts (issue #14): search, and one account with
+ * The back office's read side of customer accounts: search, and one account with
  * its balances, transfers, campaigns or websites and sessions. Changes go through operator
  * commands (admin-accounts.routes.ts), never from here.
  */

@@ -19,7 +19,7 @@ import { fullDestination } from '../payouts/payouts.service';
 import { idMatch, listQueue, type Page, sqlQueue } from './queue-query';
 
 /**
- * The back office's review queues (issue #14): where each one's rows come from. Columns,
+ * The back office's review queues: where each one's rows come from. Columns,
  * sorts and the search are the contract's (admin-queues.ts); queue-query.ts runs them. Reads
  * only; every decision goes through the operator commands (admin.service.ts).
  */

@@ -10,7 +10,7 @@ import { sendDocumentFile } from '../billing-profile/billing-profile.service';
 import * as admin from './admin.service';
 
 /**
- * The back office's overview and queues (issue #14); paths, roles (operators) and schemas are
+ * The back office's overview and queues; paths, roles (operators) and schemas are
  * in the contract. Every action is the operator command of the same name, run through the
  * audited runner: the screen and the command line do the same thing and leave the same trail.
  */

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { baseFields, createCampaign, tempDataDir, uploadFile } from './test-helpers';
 
 /**
- * What the delivery engine and the other listeners hear of campaigns (issue #9 §2): each
+ * What the delivery engine and the other listeners hear of campaigns: each
  * change that affects what may be served writes one event in its own transaction.
  */
 describe('campaign events', () => {

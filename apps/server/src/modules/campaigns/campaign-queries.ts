@@ -122,7 +122,7 @@ export async function campaignInformation(ctx: AppContext, user: UserRow) {
   return { active: c.active, total: c.total };
 }
 
-/** Names for filters (reports): archived campaigns are not offered, their spend is in "all" (issue #13). */
+/** Names for filters (reports): archived campaigns are not offered, their spend is in "all". */
 export async function campaignNames(ctx: AppContext, user: UserRow) {
   return ctx.db
     .select({ id: campaigns.id, name: campaigns.name })

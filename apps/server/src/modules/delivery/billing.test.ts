@@ -27,7 +27,7 @@ import {
 import { type DeliveryEvent, EventKind } from './types';
 
 /**
- * Issue #13 §2: budgets, campaign states and the balance hold when an event is billed
+ * Budgets, campaign states and the balance hold when an event is billed
  * (docs/decisions/020-budgets-at-click-time.md). Money to the micro-euro.
  */
 

@@ -22,7 +22,7 @@ import { approvedWebsite, delivery, fundedAdvertiser, runningCampaign } from './
 import { type DeliveryEvent, EventKind } from './types';
 
 /**
- * Faults (issue #13 §5, docs/decisions/024-faults-and-readiness.md): a dropped connection
+ * Faults (docs/decisions/024-faults-and-readiness.md): a dropped connection
  * under load, and a write outage's log.
  */
 

@@ -8,7 +8,7 @@ import { recordBatch } from './writer/record-batch';
 import { approvedWebsite, fundedAdvertiser, runningCampaign } from './test-helpers';
 import { type DeliveryEvent, EventKind } from './types';
 
-/** Issue 13 §1: a zone whose filtered share is high is flagged to the operator. */
+/** A zone whose filtered share is high is flagged to the operator. */
 describe('flagged zones', () => {
   let app: TestApp;
   const zones: Record<'bad' | 'fine' | 'small', string> = { bad: '', fine: '', small: '' };

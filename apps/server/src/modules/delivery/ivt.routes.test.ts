@@ -23,7 +23,7 @@ import {
 import { EventKind } from './types';
 
 /**
- * Issue 13 §1: invalid traffic is answered, recorded with its reason in filtered_hourly, and
+ * Invalid traffic is answered, recorded with its reason in filtered_hourly, and
  * never billed. Every pattern goes through /serve and /click; the filter's clock is pinned.
  * Default configuration (TRUST_PROXY=0, IVT limits of .env.example) except the zone floor.
  */

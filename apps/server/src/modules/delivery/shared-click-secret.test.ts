@@ -9,7 +9,7 @@ import { approvedWebsite, delivery, fundedAdvertiser, runningCampaign, serve, se
 import { EventKind } from './types';
 
 /**
- * Issue #13 §4: several processes share one database (DATABASE_URL); a click link signed by
+ * Several processes share one database (DATABASE_URL); a click link signed by
  * one must be honoured by the others, so CLICK_SECRET is required with DATABASE_URL (config.ts)
  * and every process signs with it. Here two apps share one database: with the same secret
  * each accepts the other's clicks; with a secret of its own (what a process generated before)

@@ -19,7 +19,7 @@ import { approvedWebsite, balanceOf, delivery, fundedAdvertiser, runningCampaign
 import { type DeliveryEvent, EventKind } from './types';
 
 /**
- * Durable delivery events (issue #12 §2, docs/decisions/028-durable-delivery-events.md): the
+ * Durable delivery events (docs/decisions/028-durable-delivery-events.md): the
  * event is in the stream before /serve answers, a consumer records it exactly once, a poison
  * event ends as a dead letter while the rest is recorded, an outage dead-letters nothing.
  * Each suite runs on the PostgreSQL queue and on Redis Streams (a random REDIS_PREFIX).

@@ -2,7 +2,7 @@ import type { Db, Tx } from '../../db/client';
 import { domainEvents } from '../../db/schema/events';
 
 /**
- * Domain events (issue #9 §2, docs/decisions/010-domain-events.md): written in the same
+ * Domain events (docs/decisions/010-domain-events.md): written in the same
  * transaction as the change they describe, into an outbox table, and handled after commit by
  * the event worker (./worker.ts: notifications, referral rewards, campaign reactivation, the
  * delivery index). A failing handler never rolls back the change that caused it, and is retried.

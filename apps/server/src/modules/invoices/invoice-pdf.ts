@@ -7,7 +7,7 @@ import { countryName, formatVatPercent, OUTSIDE_SCOPE_WORDING, vatWording } from
 import PDFDocument from 'pdfkit';
 
 /**
- * Invoice PDFs (issue 10 §6; VAT Directive 2006/112/EC art. 226): invoices, credit notes
+ * Invoice PDFs (VAT Directive 2006/112/EC art. 226): invoices, credit notes
  * and self-billing invoices for payouts, with the date, the number of its series, both
  * parties with their VAT numbers, the lines, net, rate and VAT, and the words 'Reverse
  * charge' or 'Self-billing' where they apply. Text is set in DejaVu Sans, embedded (and

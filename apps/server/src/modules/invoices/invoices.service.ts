@@ -38,7 +38,7 @@ import { takeInvoiceNumber } from './numbering';
 import { customerSnapshot, depositVat, issuerParty, type StoredPaymentVat, selfBillingVat } from './parties';
 
 /**
- * Invoices (issue 10 §6): made after commit from the events of what they bill (a paid
+ * Invoices: made after commit from the events of what they bill (a paid
  * deposit, a requested payout), once per source; numbered when final from a locked counter
  * (numbering.ts); the PDF rendered from the stored document and kept.
  */
@@ -170,7 +170,7 @@ export async function invoiceDeposit(ctx: Ctx, event: EventOf<'deposit.paid'>) {
 }
 
 /**
- * The self-billing invoice of a payout (issue 10 §5-§6): the publisher supplies, we issue it
+ * The self-billing invoice of a payout: the publisher supplies, we issue it
  * for them under the self-billing agreement they accepted with their withdraw options.
  */
 export async function selfBillPayout(ctx: Ctx, event: EventOf<'payout.requested'>) {

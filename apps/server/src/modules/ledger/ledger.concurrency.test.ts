@@ -25,7 +25,7 @@ import {
 } from './ledger.service';
 
 /**
- * Issue 10 §1: randomized operations from many connections at once (deposits with duplicate
+ * Randomized operations from many connections at once (deposits with duplicate
  * webhooks, spend batches through the recorder, holds posted and voided, payouts through all
  * their steps, operator credits and their reversals), then the ledger check: zero violations.
  * On PostgreSQL: 10,000 operations, 24 in flight on the pool. PGlite runs one transaction at a

@@ -125,7 +125,7 @@ describe('requesting a listing', () => {
     ['a thumbnail of 300 KB and one byte', padded(encodeGif(128, 128), 300 * 1024 + 1), M.thumbnailTooLarge],
     ['a thumbnail far above 300 KB', padded(encodeGif(128, 128), 400 * 1024), M.thumbnailTooLarge],
     ['a file that is not an image', Buffer.from('%PDF-1.7 not an image').toString('base64'), M.invalidFileFormat],
-    // A valid header over data cut short (issue #13): decoded to the end, refused.
+    // A valid header over data cut short: decoded to the end, refused.
     ['a PNG cut short', noisePng(128, 128).subarray(0, 30_000).toString('base64'), M.invalidFileFormat],
   ])('refuses %s with the spec’s message and stores nothing', async (_why, resource, message) => {
     const publisher = await loginAs(app, 'publisher');

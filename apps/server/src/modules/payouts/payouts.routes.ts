@@ -2,5 +2,5 @@ import { payoutEndpoints as api } from '@cryptads/contract/endpoints/payouts';
 import { route } from '../../lib/endpoint-routes';
 import { listPayouts } from './payouts.service';
 
-/** A publisher's payouts (issue 10 §5); paths, roles and schemas are in the contract. */
+/** A publisher's payouts; paths, roles and schemas are in the contract. */
 export const payoutRoutes = [route(api.list, async ({ ctx, auth }) => listPayouts(ctx.db, auth.user.id))];

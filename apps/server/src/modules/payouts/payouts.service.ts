@@ -25,7 +25,7 @@ import { available, clearing, hold, platform, postHold, transfer, voidHold } fro
 import { notify } from '../notifications/notify';
 
 /**
- * Publisher payouts (issue 10 §5, docs/decisions/013-double-entry-ledger.md). The payout job
+ * Publisher payouts (docs/decisions/013-double-entry-ledger.md). The payout job
  * pays every verified publisher with at least 50 EUR available on their schedule: Monthly on
  * the 1st, Weekly every Monday (and on the 1st, the month-end remainder, docs/product/limits.md#billing). A payout
  * reserves the available balance in whole cents (rounded down; the rest stays) with a hold

@@ -16,7 +16,7 @@ import { approvedWebsite, fundedAdvertiser, runningCampaign } from '../delivery/
 import { type DeliveryEvent, EventKind } from '../delivery/types';
 
 /**
- * Issue #13 §2 "Figures agree wherever they appear": every place that totals statistics
+ * "Figures agree wherever they appear": every place that totals statistics
  * answers what the report answers over the same period. Traffic is recorded through
  * recordBatch (the only writer) on a fresh database, then the API is asked.
  */

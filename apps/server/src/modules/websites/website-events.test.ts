@@ -11,7 +11,7 @@ import { body, loginAs } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
- * What the delivery engine and the other listeners hear of websites and zones (issue #9 §2):
+ * What the delivery engine and the other listeners hear of websites and zones:
  * each change of status, preferences, verification or alias writes its event in the same
  * transaction.
  */

@@ -156,7 +156,7 @@ async function detailOf(ctx: AppContext, db: DbOrTx, site: WebsiteRow): Promise<
     .from(zones)
     .where(eq(zones.websiteId, site.id))
     .orderBy(asc(zones.format), asc(zones.id));
-  // The same lifetime figures as the websites list (issue #13: the detail answered 0).
+  // The same lifetime figures as the websites list (the detail answered 0).
   const figures = await websiteFigures(db, site.ownerId, site.id);
   return {
     ...listItem(site, rows.length, figures.get(site.id)),

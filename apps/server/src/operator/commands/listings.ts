@@ -17,7 +17,7 @@ function uniqueOf(value: string | undefined) {
 }
 
 /**
- * Publishers' listing requests (issue 11): an operator publishes or rejects each one; the
+ * Publishers' listing requests: an operator publishes or rejects each one; the
  * publisher is told by a notification (after commit, from a domain event).
  */
 export const listingCommands: Record<string, OperatorCommand> = {

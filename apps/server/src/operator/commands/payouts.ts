@@ -22,7 +22,7 @@ function payoutId(value: string | undefined) {
 
 const amountOf = (micros: bigint) => formatEuros(microsToEuros(micros));
 
-/** Payouts (issue 10 §5): the job makes them; the operator says when each was sent, arrived or failed. */
+/** Payouts: the job makes them; the operator says when each was sent, arrived or failed. */
 export const payoutCommands: Record<string, OperatorCommand> = {
   list: {
     args: '[requested|sent|completed|failed]',

@@ -6,7 +6,7 @@ import type { authEndpoints } from '@cryptads/contract/endpoints/auth';
 import { authRoutes } from '@cryptads/contract/endpoints/auth.routes';
 import { endpointClient } from '../../../lib/api-client';
 
-/** The back office's overview and queues (issue #14), from the contract's endpoint table. */
+/** The back office's overview and queues, from the contract's endpoint table. */
 export const adminApi = endpointClient<typeof adminEndpoints>(adminRoutes);
 
 /** The back office's accounts, content, audit and approvals API, from the contract's table. */

@@ -17,7 +17,7 @@ const NEXT: Partial<Record<PayoutStep, PayoutStep>> = { requested: 'sent', sent:
 const DETAIL_LABELS: Partial<Record<PayoutStep, string>> = { sent: 'Reference', failed: 'Reason' };
 
 /**
- * A payout's timeline (issue 10 §5): requested → sent (with the bank reference or the
+ * A payout's timeline: requested → sent (with the bank reference or the
  * transaction hash) → completed, or failed with its reason; the step still to come is shown
  * greyed out.
  */
