@@ -6,6 +6,11 @@ const numberFormat = new Intl.NumberFormat(LOCALE);
 /** Counts and figures with en-GB grouping: 12,345. */
 export const formatNumber = (value: number) => numberFormat.format(value);
 
+const shareFormat = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 1 });
+
+/** A share given as a fraction (0.125) as the back office shows it: 12.5%. */
+export const formatShare = (fraction: number) => shareFormat.format(fraction);
+
 /**
  * '21 Nov 2026' (the contract's date text, the same as the server's report rows): a day
  * ('YYYY-MM-DD') as it is, an instant on the viewer's own calendar.

@@ -7,13 +7,12 @@ import { buildPath } from '@cryptads/contract/endpoint';
 import { adminRoutes } from '@cryptads/contract/endpoints/admin.routes';
 import type { QueueCampaign, QueueDocuments } from '@cryptads/contract/endpoints/admin-queues';
 import { apiDownload, errorReason } from '../../../lib/api-client';
-import { formatDateTime, formatMicros, formatNumber } from '../../../lib/format';
+import { formatDateTime, formatMicros, formatNumber, formatShare } from '../../../lib/format';
 import classes from './admin.module.css';
 
 /** The cells of the back-office queues: one per column kind of the contract, and the few drawn by hand. */
 
 export const formatLabel = (format: number) => AD_FORMAT_LABELS[format as AdFormat] ?? `Format ${format}`;
-const percent = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 1 });
 
 /** A link that leaves the back office: a new tab, without giving the page a handle on ours. */
 export function ExternalLink({ href, children }: { href: string; children: string }) {
@@ -148,7 +147,7 @@ export function kindCell(column: QueueColumn, row: Record<string, unknown>): Rea
     case 'number':
       return formatNumber(Number(value));
     case 'percent':
-      return percent.format(Number(value));
+      return formatShare(Number(value));
     case 'status':
       return <Badge variant="light">{String(value)}</Badge>;
     case 'person':

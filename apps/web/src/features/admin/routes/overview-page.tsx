@@ -2,7 +2,7 @@ import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@man
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
-import { formatMicros, formatNumber } from '../../../lib/format';
+import { formatMicros, formatNumber, formatShare } from '../../../lib/format';
 import { useAdminOverview } from '../api/queries';
 import { adminApi } from '../api/client';
 import { CommandButton } from '../components/command-button';
@@ -22,8 +22,6 @@ function Figure({ label, value, testId }: { label: string; value: ReactNode; tes
     </Card>
   );
 }
-
-const percent = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 1 });
 
 /** /admin/: today's network figures (UTC day), the money the platform holds, and each queue's size. */
 export function OverviewPage() {
@@ -75,7 +73,7 @@ export function OverviewPage() {
               <Figure label="Clicks" value={formatNumber(overview.data.today.clicks)} testId="fig-clicks" />
               <Figure
                 label="Filtered traffic"
-                value={percent.format(overview.data.today.filteredShare)}
+                value={formatShare(overview.data.today.filteredShare)}
                 testId="fig-filtered"
               />
               <Figure
