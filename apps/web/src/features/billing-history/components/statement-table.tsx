@@ -1,0 +1,73 @@
+import { Text } from '@mantine/core';
+import { STATEMENT_TYPE_LABELS, type StatementLine } from '@cryptads/contract/statement';
+import { formatDay } from '@cryptads/contract/dates';
+import { formatEuros, MICROS_PER_CENT, microsToEuros } from '@cryptads/contract/money';
+import { type Column, DataTable, type ServerSide, type TableState } from '../../../ui/data-table';
+
+/** Euros to the cent, or to the micro-euro when the amount has a fraction of a cent (ad spend is billed per impression). */
+export function formatMicros(value: string): string {
+  const micros = BigInt(value);
+  const decimals = micros % MICROS_PER_CENT === 0n ? 2 : 6;
+  return formatEuros(microsToEuros(micros, decimals), decimals);
+}
+
+const signed = (value: string) => {
+  const text = formatMicros(value);
+  return BigInt(value) > 0n ? `+${text}` : text;
+};
+
+const columns: Column<StatementLine>[] = [
+  { key: 'day', header: 'Date', render: (l) => formatDay(l.at), sortable: false },
+  { key: 'description', role: 'primary', header: 'Description', render: (l) => l.description, sortable: false },
+  { key: 'type', header: 'Type', render: (l) => STATEMENT_TYPE_LABELS[l.type], sortable: false },
+  {
+    key: 'amount',
+    header: 'Amount',
+    align: 'right',
+    sortable: false,
+    render: (l) => (
+      <Text span size="sm" className="tabular" c={BigInt(l.amountMicros) < 0n ? undefined : 'teal.8'}>
+        {signed(l.amountMicros)}
+      </Text>
+    ),
+  },
+  {
+    key: 'balance',
+    header: 'Balance',
+    align: 'right',
+    sortable: false,
+    render: (l) => (
+      <Text span size="sm" className="tabular">
+        {formatMicros(l.balanceMicros)}
+      </Text>
+    ),
+  },
+];
+
+/** The statement's lines, oldest first, a page at a time from the server (docs/product/billing.md#statement). */
+export function StatementTable({
+  lines,
+  server,
+  state,
+}: {
+  lines: StatementLine[];
+  server: ServerSide;
+  state: TableState;
+}) {
+  return (
+    <DataTable
+      label="Statement of account"
+      columns={columns}
+      rows={lines}
+      rowKey={(l) => l.id}
+      server={server}
+      state={state}
+      searchBox={{ label: 'Search descriptions', maxLength: 100, testId: 'statement-search' }}
+      rowProps={(l) => ({ 'data-testid': 'statement-line', 'data-line': l.id })}
+      countLabel={(n) => `${n} ${n === 1 ? 'line' : 'lines'}`}
+      emptyText="No movements in this period."
+      phoneDetails={4}
+      data-testid="statement-table"
+    />
+  );
+}
