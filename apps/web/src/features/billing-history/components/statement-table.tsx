@@ -26,7 +26,7 @@ const columns: Column<StatementLine>[] = [
     align: 'right',
     sortable: false,
     render: (l) => (
-      <Text span size="sm" className="tabular" c={BigInt(l.amountMicros) < 0n ? undefined : 'teal.8'}>
+      <Text span size="sm" className="tabular" fw={BigInt(l.amountMicros) > 0n ? 600 : undefined}>
         {signed(l.amountMicros)}
       </Text>
     ),
