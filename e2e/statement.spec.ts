@@ -45,7 +45,9 @@ test.describe('statement of account', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('statement-csv').click()]);
     expect(download.suggestedFilename()).toBe(`statement-from-${today}-to-${today}.csv`);
-    const csv = readFileSync((await download.path()) ?? '', 'utf8').trim().split('\r\n');
+    const csv = readFileSync((await download.path()) ?? '', 'utf8')
+      .trim()
+      .split('\r\n');
     expect(csv[0]).toBe('Date,Type,Description,Amount (EUR),Balance (EUR)');
     expect(csv[1]).toMatch(new RegExp(`^${today},Opening balance,,,-?\\d+\\.\\d{6}$`));
     expect(csv.some((l) => /,Ad spend,Ad spend: [^,]+,-\d+\.\d{6},\d+\.\d{6}$/.test(l))).toBe(true);

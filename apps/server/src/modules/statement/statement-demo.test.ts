@@ -57,9 +57,12 @@ describe('the statements of the demo world', () => {
     const spend = (await everything(adv as number)).lines.filter((l) => l.type === 'ad_spend');
     expect(spend.length).toBeGreaterThan(0);
     const names = new Set(
-      (await app.ctx.db.select({ name: campaigns.name }).from(campaigns).where(eq(campaigns.ownerId, adv as number))).map(
-        (c) => `Ad spend: ${c.name}`,
-      ),
+      (
+        await app.ctx.db
+          .select({ name: campaigns.name })
+          .from(campaigns)
+          .where(eq(campaigns.ownerId, adv as number))
+      ).map((c) => `Ad spend: ${c.name}`),
     );
     for (const l of spend) expect(names).toContain(l.description);
     const spendKeys = spend.map((l) => `${l.day}|${l.description}`);

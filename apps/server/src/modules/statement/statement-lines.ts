@@ -75,7 +75,8 @@ export async function statementLines(db: DbOrTx, userId: number, to: string | nu
   const availableId = accounts.find((a) => a.kind === 'available')?.id;
   if (availableId === undefined) return [];
   const heldId = accounts.find((a) => a.kind === 'held')?.id ?? -1;
-  const before = to === null ? undefined : sql`${ledgerTransfers.createdAt} < ${dayStart(addDays(to, 1)).toISOString()}`;
+  const before =
+    to === null ? undefined : sql`${ledgerTransfers.createdAt} < ${dayStart(addDays(to, 1)).toISOString()}`;
   const touches = or(eq(ledgerTransfers.debitAccountId, availableId), eq(ledgerTransfers.creditAccountId, availableId));
 
   // One by one: everything but ad spend, and a held amount posted on (the held account's side).

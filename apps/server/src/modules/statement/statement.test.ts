@@ -114,10 +114,22 @@ describe('the period, search, pages and CSV', () => {
     const credit = await app.ctx.db.transaction((tx) =>
       operatorCredit(tx, { userId: adv.user.id, amountMicros: 5_000_000n, description: 'Goodwill: outage on 3 March' }),
     );
-    await backdate(jan.transfers.map((t) => t.id), '2026-01-10T10:00:00Z');
-    await backdate(feb.transfers.map((t) => t.id), '2026-02-10T10:00:00Z');
-    await backdate(spend.transfers.map((t) => t.id), '2026-02-20T10:00:00Z');
-    await backdate(credit.transfers.map((t) => t.id), '2026-03-03T10:00:00Z');
+    await backdate(
+      jan.transfers.map((t) => t.id),
+      '2026-01-10T10:00:00Z',
+    );
+    await backdate(
+      feb.transfers.map((t) => t.id),
+      '2026-02-10T10:00:00Z',
+    );
+    await backdate(
+      spend.transfers.map((t) => t.id),
+      '2026-02-20T10:00:00Z',
+    );
+    await backdate(
+      credit.transfers.map((t) => t.id),
+      '2026-03-03T10:00:00Z',
+    );
 
     const feb2026 = await allLines(adv.headers, '&from=2026-02-01&to=2026-02-28');
     expect(feb2026).toMatchObject({

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { statementEndpoints } from '@cryptads/contract/endpoints/statement';
+import type { statementEndpoints } from '@cryptads/contract/endpoints/statement';
 import { statementRoutes } from '@cryptads/contract/endpoints/statement.routes';
 import { apiDownload, endpointClient } from '../../../lib/api-client';
 import { billingHistoryKeys } from './keys';
@@ -16,8 +16,7 @@ const defined = <T extends Record<string, unknown>>(o: T) =>
 export const useStatement = (params: StatementParams) =>
   useQuery({
     queryKey: billingHistoryKeys.statement(params),
-    queryFn: ({ signal }) =>
-      statementApi.get({ query: defined(params) as StatementParams, signal }),
+    queryFn: ({ signal }) => statementApi.get({ query: defined(params) as StatementParams, signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,13 +1,17 @@
 import { Text } from '@mantine/core';
 import { STATEMENT_TYPE_LABELS, type StatementLine } from '@cryptads/contract/statement';
 import { formatDay } from '@cryptads/contract/dates';
-import { formatEuros, MICROS_PER_CENT, microsToEuros } from '@cryptads/contract/money';
+import { formatEuros, microsToEuros } from '@cryptads/contract/money';
 import { type Column, DataTable, type ServerSide, type TableState } from '../../../ui/data-table';
 
-/** Euros to the cent, or to the micro-euro when the amount has a fraction of a cent (ad spend is billed per impression). */
+/**
+ * Euros to the cent, or with as many decimals as a fraction of a cent needs (ad spend is billed
+ * per impression, in micro-euros): exact, never rounded.
+ */
 export function formatMicros(value: string): string {
   const micros = BigInt(value);
-  const decimals = micros % MICROS_PER_CENT === 0n ? 2 : 6;
+  let decimals = 6;
+  for (let unit = 10n; decimals > 2 && micros % unit === 0n; unit *= 10n) decimals--;
   return formatEuros(microsToEuros(micros, decimals), decimals);
 }
 

@@ -53,11 +53,13 @@ const LINES = [
 ];
 
 beforeEach(() => {
-  serve(answer(statementEndpoints.get, (request) => {
-    const search = request.query.get('search');
-    const lines = search ? LINES.filter((l) => l.description.toLowerCase().includes(search.toLowerCase())) : LINES;
-    return statement(lines);
-  }));
+  serve(
+    answer(statementEndpoints.get, (request) => {
+      const search = request.query.get('search');
+      const lines = search ? LINES.filter((l) => l.description.toLowerCase().includes(search.toLowerCase())) : LINES;
+      return statement(lines);
+    }),
+  );
 });
 
 afterEach(() => {
@@ -87,7 +89,10 @@ describe('StatementPage', () => {
         statementEndpoints.csv,
         () =>
           new HttpResponse(csvText, {
-            headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="statement-from-2026-11-01.csv"' },
+            headers: {
+              'content-type': 'text/csv',
+              'content-disposition': 'attachment; filename="statement-from-2026-11-01.csv"',
+            },
           }),
       ),
     );

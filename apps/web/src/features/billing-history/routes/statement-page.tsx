@@ -70,8 +70,8 @@ export function StatementPage() {
           Statement of Account
         </Title>
         <Text c="dimmed" size="sm" mt={4}>
-          Every movement of your balance, with the balance after each one. Amounts held for a marketplace order or
-          a payout leave the balance when they are held.
+          Every movement of your balance, with the balance after each one. Amounts held for a marketplace order or a
+          payout leave the balance when they are held.
         </Text>
       </div>
       <HistoryTabs />
@@ -100,9 +100,7 @@ export function StatementPage() {
               leftSection={<IconDownload size={16} aria-hidden />}
               loading={csv.isPending}
               disabled={!!periodError}
-              onClick={() =>
-                csv.mutate({ from: from || undefined, to: to || undefined, search: search || undefined })
-              }
+              onClick={() => csv.mutate({ from: from || undefined, to: to || undefined, search: search || undefined })}
               data-testid="statement-csv"
             >
               Download CSV
