@@ -6,10 +6,18 @@ import { ledgerTransfers } from '../../db/schema/ledger';
 import { users } from '../../db/schema/users';
 import { body, loginAs } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { accountBalance, available, operatorCredit, reverseTransfer } from '../ledger/ledger.service';
+import {
+  accountBalance,
+  available,
+  hold,
+  operatorCredit,
+  platform,
+  postHold,
+  reverseTransfer,
+  voidHold,
+} from '../ledger/ledger.service';
 import { depositFor, spendFor } from '../ledger/test-helpers';
-import { releaseItem, refundItem } from '../marketplace-fulfilment/escrow';
-import { expectLedgerOk, itemRow, newBuyer, paidOrder } from '../marketplace-fulfilment/test-helpers';
+import { expectLedgerOk, newBuyer, paidOrder } from '../marketplace-fulfilment/test-helpers';
 
 /**
  * The statement of account (docs/product/billing.md#statement) through the API: every movement
@@ -73,33 +81,72 @@ describe('a marketplace order paid from the balance', () => {
   });
 
   it('shows a delivered item as paid to the seller (0), the seller its sale less commission, and a refund back in', async () => {
+    // The marketplace's postings (modules/marketplace-fulfilment/escrow.ts), made through the
+    // ledger's service: each item's price held towards escrow, then posted on with the seller's
+    // share and the commission, or voided back to the buyer.
     const seller = await loginAs(app, 'publisher');
-    const buyer = await newBuyer(app);
-    const { items } = await paidOrder(app, [{ price: 123.45, ownerId: seller.user.id }, { price: 10 }], { buyer });
-    const [sold, refunded] = items;
-    if (!sold || !refunded) throw new Error('two items expected');
-    // Read before each transaction: PGlite has one connection, which the transaction holds.
-    const soldRow = await itemRow(app, sold.id);
-    const release = await app.ctx.db.transaction((tx) => releaseItem(tx, soldRow, app.ctx.config));
-    const refundedRow = await itemRow(app, refunded.id);
-    await app.ctx.db.transaction((tx) => refundItem(tx, refundedRow, 'denied by the seller'));
+    const buyer = await newBuyer(app, 133.45);
+    const escrow = platform('marketplace_escrow');
+    const holdItem = (itemId: number, micros: bigint) =>
+      app.ctx.db.transaction((tx) =>
+        hold(tx, {
+          userId: buyer.user.id,
+          to: escrow,
+          amountMicros: micros,
+          kind: 'marketplace_order',
+          description: `Marketplace order TEST, item ${itemId}`,
+          reference: 'order:TEST',
+          idempotencyKey: `statement-test-item:${itemId}:${buyer.user.id}`,
+        }),
+      );
+    const sold = await holdItem(1, 123_450_000n);
+    const refunded = await holdItem(2, 10_000_000n);
+    const reference = `marketplace-item:statement-${buyer.user.id}`;
+    await app.ctx.db.transaction((tx) =>
+      postHold(tx, sold.hold.id, {
+        onward: [
+          {
+            from: escrow,
+            to: available(seller.user.id),
+            amountMicros: 98_760_000n,
+            kind: 'marketplace_sale',
+            description: 'Marketplace sale, item 1',
+            reference,
+          },
+          {
+            from: escrow,
+            to: platform('revenue'),
+            amountMicros: 24_690_000n,
+            kind: 'marketplace_commission',
+            description: 'Marketplace commission (20 %), item 1',
+            reference,
+          },
+        ],
+      }),
+    );
+    await app.ctx.db.transaction((tx) =>
+      voidHold(tx, refunded.hold.id, { description: 'Marketplace refund, item 2: denied by the seller' }),
+    );
 
     const b = await allLines(buyer.headers);
-    expect(b.lines.map((l) => [l.type, l.amountMicros])).toEqual([
-      ['deposit', '133450000'],
-      ['marketplace_purchase', '-123450000'],
-      ['marketplace_purchase', '-10000000'],
-      ['marketplace_delivered', '0'],
-      ['marketplace_refund', '10000000'],
+    expect(b.lines.map((l) => [l.type, l.amountMicros, l.balanceMicros])).toEqual([
+      ['deposit', '133450000', '133450000'],
+      ['marketplace_purchase', '-123450000', '10000000'],
+      ['marketplace_purchase', '-10000000', '0'],
+      ['marketplace_delivered', '0', '0'],
+      ['marketplace_refund', '10000000', '10000000'],
     ]);
     expect(b.lines.at(-1)?.description).toContain('denied by the seller');
     expect(b.closingBalanceMicros).toBe(await balanceOf(buyer.user.id));
 
     const s = await allLines(seller.headers);
-    expect(s.lines).toHaveLength(1);
-    expect(s.lines[0]).toMatchObject({ type: 'marketplace_sale', amountMicros: release.sellerMicros.toString() });
-    expect(s.lines[0]?.description).toContain('price 123.45 EUR');
-    expect(s.lines[0]?.description).toContain(`commission ${Number(release.commissionMicros) / 1e6} EUR`);
+    expect(s.lines).toEqual([
+      expect.objectContaining({
+        type: 'marketplace_sale',
+        amountMicros: '98760000',
+        description: 'Marketplace sale, item 1 (price 123.45 EUR less commission 24.69 EUR)',
+      }),
+    ]);
     expect(s.closingBalanceMicros).toBe(await balanceOf(seller.user.id));
     await expectLedgerOk(app);
   });
