@@ -46,6 +46,7 @@ import { reportRoutes } from './modules/reports/reports.routes';
 import { billingHistoryRoutes } from './modules/invoices/invoices.routes';
 import { depositRoutes, registerPaymentWebhooks } from './modules/payments/deposits.routes';
 import { payoutRoutes } from './modules/payouts/payouts.routes';
+import { statementRoutes } from './modules/statement/statement.routes';
 import { marketplaceFulfilmentRoutes } from './modules/marketplace-fulfilment/fulfilment.routes';
 import { marketplaceRoutes } from './modules/marketplace/marketplace.routes';
 import { marketplaceOrderRoutes } from './modules/marketplace-orders/marketplace-orders.routes';
@@ -245,6 +246,7 @@ export async function buildApp(opts: BuildOptions) {
       registerEndpoints(api, [...websiteRoutes]);
       registerEndpoints(api, reportRoutes);
       registerEndpoints(api, billingHistoryRoutes);
+      registerEndpoints(api, statementRoutes);
       registerEndpoints(api, depositRoutes);
       await registerPaymentWebhooks(api);
       registerEndpoints(api, billingProfileRoutes);

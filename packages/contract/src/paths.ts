@@ -118,6 +118,8 @@ export const paths = {
     depositBankTransfer: '/billing/deposit/bank-transfer',
     depositInstant: '/billing/deposit/instant/',
     history: '/billing/history/',
+    /** The statement of account, a tab of Billing History (docs/product/billing.md#statement). */
+    statement: '/billing/history/statement/',
   },
   /** The sections of the marketplace mode of the shell (docs/product/account.md#shell; docs/product/marketplace.md#screens). */
   marketplace: {

@@ -14,6 +14,7 @@ const EXACT: Record<string, PageName> = {
   '/campaigns/all/archive/': { name: 'Archived Campaigns' },
   '/campaigns/blacklist/': { name: 'Global Blacklist' },
   '/billing/history/': { name: 'Billing History' },
+  '/billing/history/statement/': { name: 'Statement of Account' },
   '/settings/security/': { name: 'Account Security' },
   '/settings/change-password/': { name: 'Change Password' },
   '/settings/email/': { name: 'Email Preferences' },

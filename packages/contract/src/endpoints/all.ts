@@ -17,6 +17,7 @@ import { payoutEndpoints } from './payouts';
 import { referralEndpoints } from './referral';
 import { reportEndpoints } from './reports';
 import { settingsEndpoints } from './settings';
+import { statementEndpoints } from './statement';
 import { systemEndpoints } from './system';
 import { taxEndpoints } from './tax';
 import { termsEndpoints } from './terms';
@@ -46,6 +47,7 @@ export const endpointsByDomain = {
   reports: reportEndpoints,
   deposits: depositEndpoints,
   billingHistory: billingHistoryEndpoints,
+  statement: statementEndpoints,
   billingDetails: billingDetailsEndpoints,
   payouts: payoutEndpoints,
   marketplace: marketplaceEndpoints,

@@ -176,27 +176,58 @@ export function operatorCredit(
   });
 }
 
-export type AdSpendLine = { advertiserId: number; publisherId: number; costMicros: bigint; earningsMicros: bigint };
+export type AdSpendLine = {
+  advertiserId: number;
+  publisherId: number;
+  costMicros: bigint;
+  earningsMicros: bigint;
+  /** The campaign and website the money is for: the customer's statement names them (one line per campaign or website and day). */
+  campaignId?: number;
+  websiteId?: number;
+};
+
+/** The reference of an ad spend transfer: the campaign (and for earnings the website) it pays for, or 'delivery' when not given. */
+export const adSpendReference = (campaignId?: number, websiteId?: number) =>
+  campaignId === undefined
+    ? 'delivery'
+    : websiteId === undefined
+      ? `campaign:${campaignId}`
+      : `campaign:${campaignId}/website:${websiteId}`;
 
 /**
  * One recorded batch's money (the recorder): each advertiser pays each publisher their
  * earnings (floor(cost x share) per event, summed) and the network revenue the rest, as one
- * posting. Answers the posting (each advertiser's new balance is in `balances`).
+ * posting, per campaign and website when the lines name them (so the statement can say what
+ * the money was for). Answers the posting (each advertiser's new balance is in `balances`).
  */
 export async function postAdSpend(tx: Tx, lines: readonly AdSpendLine[]): Promise<Posted> {
-  const cost = new Map<number, bigint>();
-  const earnings = new Map<string, { advertiserId: number; publisherId: number; amount: bigint }>();
+  const cost = new Map<string, { advertiserId: number; campaignId?: number; amount: bigint }>();
+  const earnings = new Map<
+    string,
+    { advertiserId: number; publisherId: number; campaignId?: number; websiteId?: number; amount: bigint }
+  >();
   for (const l of lines) {
-    cost.set(l.advertiserId, (cost.get(l.advertiserId) ?? 0n) + l.costMicros);
-    const key = `${l.advertiserId}|${l.publisherId}`;
+    const costKey = `${l.advertiserId}|${l.campaignId ?? ''}`;
+    const c = cost.get(costKey);
+    if (c) c.amount += l.costMicros;
+    else cost.set(costKey, { advertiserId: l.advertiserId, campaignId: l.campaignId, amount: l.costMicros });
+    const key = `${costKey}|${l.publisherId}|${l.websiteId ?? ''}`;
     const e = earnings.get(key);
     if (e) e.amount += l.earningsMicros;
-    else earnings.set(key, { advertiserId: l.advertiserId, publisherId: l.publisherId, amount: l.earningsMicros });
+    else
+      earnings.set(key, {
+        advertiserId: l.advertiserId,
+        publisherId: l.publisherId,
+        campaignId: l.campaignId,
+        websiteId: l.websiteId,
+        amount: l.earningsMicros,
+      });
   }
-  const shared = new Map<number, bigint>();
+  const shared = new Map<string, bigint>();
   const legs: Leg[] = [];
   for (const e of earnings.values()) {
-    shared.set(e.advertiserId, (shared.get(e.advertiserId) ?? 0n) + e.amount);
+    const costKey = `${e.advertiserId}|${e.campaignId ?? ''}`;
+    shared.set(costKey, (shared.get(costKey) ?? 0n) + e.amount);
     // An account showing its own ads on its own site pays itself nothing.
     if (e.advertiserId === e.publisherId) continue;
     legs.push({
@@ -205,19 +236,19 @@ export async function postAdSpend(tx: Tx, lines: readonly AdSpendLine[]): Promis
       amountMicros: e.amount,
       kind: 'earning',
       description: 'Publisher earnings',
-      reference: 'delivery',
+      reference: adSpendReference(e.campaignId, e.campaignId === undefined ? undefined : e.websiteId),
     });
   }
-  for (const [advertiserId, total] of cost) {
-    const rest = total - (shared.get(advertiserId) ?? 0n);
+  for (const [costKey, c] of cost) {
+    const rest = c.amount - (shared.get(costKey) ?? 0n);
     if (rest < 0n) throw new Error('ledger: publisher earnings above the cost of the batch');
     legs.push({
-      from: available(advertiserId),
+      from: available(c.advertiserId),
       to: platform('revenue'),
       amountMicros: rest,
       kind: 'spend',
       description: 'Advertising spend',
-      reference: 'delivery',
+      reference: adSpendReference(c.campaignId),
     });
   }
   return postLegs(tx, legs);

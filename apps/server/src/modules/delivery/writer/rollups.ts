@@ -19,7 +19,7 @@ export type Rollups = {
   websiteDaily: Map<string, Agg & { websiteId: number; day: string }>;
   /** What each advertiser spent (the spend.recorded events). */
   perAdvertiser: Map<number, bigint>;
-  /** The ledger's lines: each advertiser's cost and each publisher's earnings from it. */
+  /** The ledger's lines: each advertiser's cost and each publisher's earnings from it, per campaign and website. */
   perPair: Map<string, AdSpendLine>;
   costMicros: bigint;
   earningsMicros: bigint;
@@ -63,9 +63,12 @@ export function aggregate(billed: readonly BilledEvent[]): Rollups {
       a.earnings += earnings;
     }
     r.perAdvertiser.set(e.advertiserId, (r.perAdvertiser.get(e.advertiserId) ?? 0n) + cost);
-    const pair = entry(r.perPair, `${e.advertiserId}|${e.publisherId}`, () => ({
+    // Per campaign and website, so the customers' statements say what the money was for.
+    const pair = entry(r.perPair, `${e.advertiserId}|${e.publisherId}|${e.campaignId}|${e.websiteId}`, () => ({
       advertiserId: e.advertiserId,
       publisherId: e.publisherId,
+      campaignId: e.campaignId,
+      websiteId: e.websiteId,
       costMicros: 0n,
       earningsMicros: 0n,
     }));

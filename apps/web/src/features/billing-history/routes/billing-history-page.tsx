@@ -4,6 +4,7 @@ import { errorReason } from '../../../lib/api-client';
 import { Notice } from '../../../ui/notice';
 import { useBillingHistory } from '../api/get-billing-history';
 import { HistoryTable } from '../components/history-table';
+import { HistoryTabs } from '../components/history-tabs';
 
 /** /billing/history/ (docs/product/billing.md#history): deposits, payouts and credit notes with their PDFs. */
 export function BillingHistoryPage() {
@@ -18,6 +19,7 @@ export function BillingHistoryPage() {
           {M.intro}
         </Text>
       </div>
+      <HistoryTabs />
       {history.isPending ? (
         <Card withBorder radius="lg" padding="lg" aria-busy="true" data-testid="billing-history-loading">
           <Stack gap="sm">

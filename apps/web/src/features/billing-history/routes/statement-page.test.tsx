@@ -1,0 +1,119 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { statementEndpoints } from '@cryptads/contract/endpoints/statement';
+import type { Statement, StatementLine } from '@cryptads/contract/statement';
+import { answer, sentTo, serve } from '../../../testing/http';
+import { renderWithProviders } from '../../../testing/render';
+import { StatementPage } from './statement-page';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const line = (o: Partial<StatementLine> & Pick<StatementLine, 'id'>): StatementLine => ({
+  at: '2026-11-20T10:00:00.000Z',
+  day: '2026-11-20',
+  type: 'deposit',
+  description: 'Deposit',
+  amountMicros: '500000000',
+  balanceMicros: '500000000',
+  ...o,
+});
+
+const statement = (lines: StatementLine[], o: Partial<Statement> = {}): Statement => ({
+  from: null,
+  to: null,
+  openingBalanceMicros: '0',
+  closingBalanceMicros: lines.at(-1)?.balanceMicros ?? '0',
+  inMicros: '500000000',
+  outMicros: '231234567',
+  total: lines.length,
+  page: 1,
+  pageSize: 10,
+  lines,
+  ...o,
+});
+
+const LINES = [
+  line({ id: 't1' }),
+  line({
+    id: 't2',
+    type: 'marketplace_purchase',
+    description: 'Marketplace order ABC123, item 7',
+    amountMicros: '-230000000',
+    balanceMicros: '270000000',
+  }),
+  line({
+    id: 'spend:2026-11-20:4',
+    type: 'ad_spend',
+    description: 'Ad spend: Crypto wallet launch',
+    amountMicros: '-1234567',
+    balanceMicros: '268765433',
+  }),
+];
+
+beforeEach(() => {
+  serve(
+    answer(statementEndpoints.get, (request) => {
+      const search = request.query.get('search');
+      const lines = search ? LINES.filter((l) => l.description.toLowerCase().includes(search.toLowerCase())) : LINES;
+      return statement(lines);
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('StatementPage', () => {
+  it('shows each movement with its running balance and the period’s balances', async () => {
+    renderWithProviders(<StatementPage />, { route: '/billing/history/statement/' });
+    const table = await screen.findByTestId('statement-table');
+    await waitFor(() => expect(within(table).getAllByTestId('statement-line')).toHaveLength(3));
+    expect(within(table).getByText('Marketplace order ABC123, item 7')).toBeInTheDocument();
+    expect(within(table).getByText('-€230.00')).toBeInTheDocument();
+    expect(within(table).getByText('€270.00')).toBeInTheDocument();
+    // Ad spend is billed in micro-euros: shown to the micro-euro, not rounded.
+    expect(within(table).getByText('-€1.234567')).toBeInTheDocument();
+    expect(within(table).getByText('€268.765433')).toBeInTheDocument();
+    expect(screen.getByTestId('statement-opening')).toHaveTextContent('€0.00');
+    expect(screen.getByTestId('statement-closing')).toHaveTextContent('€268.765433');
+    expect(screen.getByRole('tab', { name: 'Statement' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('asks the server for the period and the search, and downloads the CSV of that period', async () => {
+    const csvText = 'Date,Type,Description,Amount (EUR),Balance (EUR)\r\n';
+    serve(
+      answer(
+        statementEndpoints.csv,
+        () =>
+          new HttpResponse(csvText, {
+            headers: {
+              'content-type': 'text/csv',
+              'content-disposition': 'attachment; filename="statement-from-2026-11-01.csv"',
+            },
+          }),
+      ),
+    );
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:test/1', revokeObjectURL: () => {} }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderWithProviders(<StatementPage />, { route: '/billing/history/statement/?from=2026-11-01' });
+    await screen.findByTestId('statement-table');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Search descriptions' }), 'wallet');
+    await waitFor(() =>
+      expect(sentTo(statementEndpoints.get).map((r) => r.url)).toContain(
+        '/api/billing/statement?from=2026-11-01&search=wallet&page=1&pageSize=10',
+      ),
+    );
+    await waitFor(() => expect(screen.getAllByTestId('statement-line')).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(saved).toEqual(['statement-from-2026-11-01.csv']));
+    expect(sentTo(statementEndpoints.csv).map((r) => r.url)).toEqual([
+      '/api/billing/statement/csv?from=2026-11-01&search=wallet',
+    ]);
+  });
+});
