@@ -201,9 +201,12 @@ export function WithdrawOptionsForm({ profile }: { profile: BillingProfileView }
                 data-testid="withdraw-sepa_bankAddress"
                 {...form.register('sepa_bankAddress')}
               />
-              <Notice color="blue" icon={<IconInfoCircle size={18} />} data-testid="irish-notice">
-                <Text size="sm">{IRISH_ACCOUNT_NOTICE}</Text>
-              </Notice>
+              {/* For accounts billed in Ireland only (docs/product/billing.md#withdraw-options). */}
+              {profile.country === 'IE' ? (
+                <Notice color="blue" icon={<IconInfoCircle size={18} />} data-testid="irish-notice">
+                  <Text size="sm">{IRISH_ACCOUNT_NOTICE}</Text>
+                </Notice>
+              ) : null}
             </Stack>
           ) : null}
           {method === 'cryptocurrency' ? (

@@ -271,6 +271,15 @@ describe('Withdraw Options', () => {
     expect(await screen.findByTestId('withdraw-locked')).toHaveTextContent(PM.withdrawUnavailable);
   });
 
+  it('tells a publisher billed in Ireland to contact support to withdraw to an Irish account', async () => {
+    saveSession({ userType: 2 });
+    serve(answer(api.profile, { ...VERIFIED_PUBLISHER, country: 'IE', address: '1 Quay Street, Galway' }));
+    renderAt('/billing/details/withdraw-options/');
+    expect(await screen.findByTestId('irish-notice')).toHaveTextContent(
+      'If your bank account is in Ireland, please contact our support team to withdraw.',
+    );
+  });
+
   it('asks for the 2FA code when the server answers code 32, and sends it with the options', async () => {
     const user = userEvent.setup();
     saveSession({ userType: 2 });
@@ -287,7 +296,8 @@ describe('Withdraw Options', () => {
     expect(await screen.findByLabelText('Account holder')).toHaveValue('Paul Tester');
     expect(screen.getByRole('radio', { name: /SWIFT/ })).toBeDisabled();
     expect(screen.getByText('SWIFT transfers are currently paused.')).toBeInTheDocument();
-    expect(screen.getByTestId('irish-notice')).toBeInTheDocument();
+    // A publisher billed in France is not told about Irish bank accounts.
+    expect(screen.queryByTestId('irish-notice')).not.toBeInTheDocument();
 
     await user.type(screen.getByLabelText(/IBAN/), 'DE00 1234');
     await user.click(screen.getByRole('button', { name: 'Save' }));
