@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Referral } from '@cryptads/contract/referral';
-import { deposit, depositor, pressSandboxButton } from '../modules/payments/test-helpers';
-import { body } from '../testing/helpers';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import { deposit, depositor, pressSandboxButton } from './test-helpers';
+import { body } from '../../testing/helpers';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
  * Without PUBLIC_URL, a person may open the product at http://127.0.0.1:PORT or
