@@ -343,13 +343,17 @@ test.describe('marketplace orders', () => {
     const publisher = await createVerifiedUser(request, 'publisher');
     await giveBillingDetails(request, publisher);
     const listing = await catalogueListing(request, publisher);
-    const order = await api<{ unique: string }>(request, 'POST', '/marketplace/orders', {
-      token: publisher.token,
-      data: { listings: [listing.unique], email: publisher.email },
-    });
-    expect(order.status, `order: ${order.body.reason}`).toBe(200);
+    // The whole journey from the listing: Add to Cart, the cart's order, then Pay Now.
     await logIn(page, publisher);
-    await page.goto(`/orders/${order.body.response.unique}/`);
+    await page.goto(`/marketplace/listing/${listing.unique}/`);
+    await page.getByTestId('toggle-cart').click();
+    await expect(page.getByTestId('toggle-cart')).toHaveText('Added to Cart');
+    await expect(page.getByTestId('toggle-cart')).not.toHaveAttribute('data-pending', 'true');
+    await page.goto('/cart/');
+    await expect(page.getByTestId('basket-row')).toHaveCount(1);
+    await page.getByTestId('order-submit').click();
+    await closeStatus(page, M.orderSubmitted);
+    await expect(page).toHaveURL(/\/orders\/[A-Za-z0-9_-]+\/$/);
     await page.getByTestId('pay-now').click();
     await page.getByTestId('pay-option-card').click();
     await page.getByTestId('pay-submit').click();

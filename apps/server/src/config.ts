@@ -64,6 +64,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     host: env.HOST,
     publicUrl,
+    /** False when PUBLIC_URL was not set: links back to the product then follow the request's loopback Host (lib/public-origin.ts). */
+    publicUrlConfigured: env.PUBLIC_URL !== undefined,
     secureCookies: publicUrl.startsWith('https://'),
     dataDir,
     databaseUrl: env.DATABASE_URL,

@@ -23,3 +23,18 @@ export const PayoutSchema = z.object({
 export type Payout = z.infer<typeof PayoutSchema>;
 /** Newest first. */
 export const PayoutListSchema = z.array(PayoutSchema);
+
+/**
+ * GET /billing/payouts/next: the publisher's next payout as the payout job would make it (its
+ * schedule and rule, apps/server/src/jobs/payouts.ts). `date` is the next payout day of the
+ * publisher's frequency ('YYYY-MM-DD', UTC), null without withdraw options; `amount` is what
+ * it would carry in euros (the available balance in whole cents), 0 below the minimum.
+ */
+export const NextPayoutSchema = z.object({
+  date: z.string().nullable(),
+  frequency: z.union([z.literal(0), z.literal(1)]).nullable(),
+  balance: z.number(),
+  amount: z.number(),
+  minimum: z.number(),
+});
+export type NextPayout = z.infer<typeof NextPayoutSchema>;

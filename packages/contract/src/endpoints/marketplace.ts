@@ -66,7 +66,8 @@ export const marketplaceEndpoints = defineEndpoints(marketplaceRoutes, {
   },
   instantSearchFocus: {
     tag,
-    summary: "The empty search box: 'Others also searched for:' (recent searches of everyone) and trending listings",
+    summary:
+      "The empty search box: 'Others also searched for:' (what other accounts searched for that found listings, most frequent first) and trending listings",
     response: InstantSearchFocusSchema,
   },
   instantSearch: {

@@ -176,7 +176,9 @@ export function createSandboxProvider(settings: SandboxSettings): PaymentProvide
       microsToCents(input.amountMicros);
       return {
         providerRef: sandboxProviderRef(input.paymentId),
-        redirectUrl: sandboxPageUrl(settings.publicUrl, input.paymentId),
+        // The page is ours: served on the origin the browser returns to (the request's own when
+        // PUBLIC_URL is unset, lib/public-origin.ts), so the return keeps the session cookie.
+        redirectUrl: sandboxPageUrl(new URL(input.returnUrl).origin || settings.publicUrl, input.paymentId),
       };
     },
     async parseWebhook(request: WebhookRequest): Promise<ProviderEvent[]> {

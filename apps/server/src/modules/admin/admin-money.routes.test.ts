@@ -132,11 +132,23 @@ describe('admin API: payouts, marketplace, dead letters and traffic', () => {
     it('publishes one listing request and rejects another with the reason', async () => {
       const pub = await loginAs(s.app, 'publisher');
       const a = await insertListing(s.app.ctx.db, { ownerId: pub.user.id, status: 0, title: 'Probe A' });
-      const b = await insertListing(s.app.ctx.db, { ownerId: pub.user.id, status: 0, title: 'Probe B' });
+      const b = await insertListing(s.app.ctx.db, {
+        ownerId: pub.user.id,
+        status: 0,
+        title: 'Probe B',
+        price: 4100,
+        discount: 10,
+      });
       const queue = body<{ items: QueueListing[]; total: number }>(
         await get(`/api/admin/queues/listings?q=${encodeURIComponent(pub.email)}&sort=title`, s.operator),
       ).response;
       expect(queue.items.map((l) => l.title)).toEqual(['Probe A', 'Probe B']);
+      // The price the listing sells at, as the publisher reads it in My Listings: 4 100 less 10 %.
+      expect(queue.items[1]?.priceMicros).toBe('3690000000');
+      const mine = body<{ listings: { title: string; finalPrice: number }[] }>(
+        await get('/api/marketplace/selling/listings', pub.headers),
+      ).response;
+      expect(mine.listings.find((l) => l.title === 'Probe B')?.finalPrice).toBe(3690);
       expect((await post(`/api/admin/listings/${a.unique}/approve`, s.operator)).statusCode).toBe(200);
       const rejected = await post(`/api/admin/listings/${b.unique}/reject`, s.operator, { reason: 'No traffic.' });
       expect(rejected.statusCode).toBe(200);

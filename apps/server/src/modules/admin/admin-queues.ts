@@ -3,7 +3,7 @@ import type { QueueName } from '@cryptads/contract/admin-queues';
 import { DocumentStatus } from '@cryptads/contract/billing';
 import { CampaignStatus } from '@cryptads/contract/campaigns';
 import type { QueueQuery, QueueRow } from '@cryptads/contract/endpoints/admin-queues';
-import { ListingStatus } from '@cryptads/contract/marketplace-messages';
+import { finalPriceMicros, ListingStatus } from '@cryptads/contract/marketplace-messages';
 import { WebsiteStatus, ZoneStatus } from '@cryptads/contract/websites';
 import type { AppContext } from '../../context';
 import { billingDocuments, billingProfiles } from '../../db/schema/billing-profile';
@@ -146,7 +146,9 @@ const listingsQueue: Queue<'listings'> = (ctx, q) =>
     columns: {
       created: listings.createdAt,
       title: listings.title,
-      price: listings.priceMicros,
+      // The price the listing will be sold at: less its discount (docs/product/marketplace.md#listings),
+      // as the publisher reads it in My Listings; the same rounding as finalPriceMicros (migration 0008).
+      price: sql`marketplace_final_price(${listings.priceMicros}, ${listings.discount})`,
       website: listings.website,
       owner: users.email,
     },
@@ -159,7 +161,7 @@ const listingsQueue: Queue<'listings'> = (ctx, q) =>
         title: l.title,
         category: l.category,
         website: l.website,
-        priceMicros: l.priceMicros.toString(),
+        priceMicros: finalPriceMicros(l.priceMicros, l.discount).toString(),
         // A listing of the network's own has no owner (the left join finds none).
         ownerEmail: (email as string | null) ?? null,
         status: l.status,

@@ -2,6 +2,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { marketplaceOrderEndpoints as api } from '@cryptads/contract/endpoints/marketplace-orders';
 import { type RouteExtras, route } from '../../lib/endpoint-routes';
 import * as basket from './basket.service';
+import { userFacingBaseUrl } from '../../lib/public-origin';
 import { payByProvider, payWallet } from './order-payment.service';
 import { cancelOrder, createOrder, listOrders, orderDetail, orderPackage } from './orders.service';
 
@@ -46,10 +47,10 @@ export const marketplaceOrderRoutes = [
   ),
   route(api.payWallet, async ({ ctx, auth, params, request }) => payWallet(ctx, auth.user, params.unique, request.log)),
   route(api.payCrypto, async ({ ctx, auth, params, request }) =>
-    payByProvider(ctx, auth.user, params.unique, 'crypto', request.log),
+    payByProvider(ctx, auth.user, params.unique, 'crypto', request.log, userFacingBaseUrl(ctx.config, request)),
   ),
   route(api.payCard, async ({ ctx, auth, params, request }) =>
-    payByProvider(ctx, auth.user, params.unique, 'card', request.log),
+    payByProvider(ctx, auth.user, params.unique, 'card', request.log, userFacingBaseUrl(ctx.config, request)),
   ),
   route(api.orderPackage, async ({ ctx, auth, body }) => orderPackage(ctx, auth.user, body.unique)),
 ];

@@ -104,6 +104,7 @@ export async function payByProvider(
   unique: string,
   method: 'crypto' | 'card',
   log?: Log,
+  baseUrl: string = ctx.config.publicUrl,
 ): Promise<PayRedirect> {
   const order = await ownedOrder(ctx.db, user.id, unique);
   if (order.status === OrderStatus.Completed || order.status === OrderStatus.Denied) throw conflict(M.orderNotPending);
@@ -113,7 +114,7 @@ export async function payByProvider(
   const { url } = await openPayment(
     ctx.db,
     paymentsOf(ctx),
-    config.publicUrl,
+    baseUrl,
     {
       userId: user.id,
       purpose: 'order',

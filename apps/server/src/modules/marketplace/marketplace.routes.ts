@@ -27,7 +27,7 @@ export const marketplaceRoutes = [
   route(api.similar, async ({ ctx, auth, params, body }) =>
     similarListings(ctx.db, await readableListing(ctx.db, params.unique, auth.user.id), body),
   ),
-  route(api.instantSearchFocus, ({ ctx }) => instantSearchFocus(ctx.db)),
+  route(api.instantSearchFocus, ({ ctx, auth }) => instantSearchFocus(ctx.db, auth.user.id)),
   route(api.instantSearch, ({ ctx, auth, query }) => instantSearch(ctx.db, auth.user.id, query.q)),
   route(api.displayView, ({ ctx, auth }) => displayView(ctx.db, auth.user.id)),
   route(api.setDisplayView, ({ ctx, auth, body }) => setDisplayView(ctx.db, auth.user.id, body.view)),

@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, count, desc, eq, gt, max, ne, type SQL, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, count, desc, eq, gt, isNull, max, ne, or, type SQL, sql } from 'drizzle-orm';
 import type {
   Homepage,
   ListingCard,
@@ -254,16 +254,24 @@ const FOCUS_SEARCHES = 8;
 const FOCUS_DAYS = 30;
 
 /**
- * GET /marketplace/instantSearchFocus: what everyone searched for in the last 30 days that found
- * something, most frequent first (8), and trending listings.
+ * GET /marketplace/instantSearchFocus: what OTHER accounts searched for in the last 30 days that
+ * found something, most frequent first (8), and trending listings. The caller's own searches
+ * (typos included) are never offered back to them as what others searched for.
  */
-export async function instantSearchFocus(db: Db, now: Date = new Date()) {
+export async function instantSearchFocus(db: Db, userId: number, now: Date = new Date()) {
   const since = new Date(now.getTime() - FOCUS_DAYS * 86_400_000);
   const [searches, cards] = await Promise.all([
     db
       .select({ query: marketplaceSearches.query })
       .from(marketplaceSearches)
-      .where(and(gt(marketplaceSearches.createdAt, since), gt(marketplaceSearches.results, 0)))
+      .where(
+        and(
+          gt(marketplaceSearches.createdAt, since),
+          gt(marketplaceSearches.results, 0),
+          // A deleted account's searches (user_id null) are someone else's too.
+          or(isNull(marketplaceSearches.userId), ne(marketplaceSearches.userId, userId)),
+        ),
+      )
       .groupBy(marketplaceSearches.query)
       .orderBy(desc(count()), desc(max(marketplaceSearches.createdAt)), marketplaceSearches.query)
       .limit(FOCUS_SEARCHES),

@@ -258,9 +258,9 @@ describe('instant search and what others searched for', () => {
     expect(res.statusCode, res.body).toBe(200);
     return ListingListSchema.parse(body(res).response).listings.map((l) => l.title);
   };
-  const focus = async () =>
+  const focus = async (hh = h) =>
     InstantSearchFocusSchema.parse(
-      body(await fresh.inject({ method: 'GET', url: '/api/marketplace/instantSearchFocus', headers: h })).response,
+      body(await fresh.inject({ method: 'GET', url: '/api/marketplace/instantSearchFocus', headers: hh })).response,
     );
 
   it('answers at most 10 matches, trending first; a number matches the final price', async () => {
@@ -281,11 +281,14 @@ describe('instant search and what others searched for', () => {
     await instant('crypto news', other);
     await instant('crypto news', h);
     await instant('nothing matches this', h);
-    const after = await focus();
-    // 'crypto' (first test) and 'crypto news' twice; keystrokes 'fin', 'finan' are one search;
-    // a search that found nothing is not suggested.
-    // Equally frequent searches: the most recent first.
-    expect(after.searches).toEqual(['crypto news', 'finance', '€ 135.00', '135', 'crypto']);
+    await instant('cointelegrph', h);
+    // The publisher reads the advertiser's searches that found something: 'crypto' (first test),
+    // '135', '€ 135.00', 'crypto news'; never its own ('finance', its 'crypto news'), nor a search
+    // that found nothing. Equally frequent searches: the most recent first.
+    expect((await focus(other)).searches).toEqual(['crypto news', '€ 135.00', '135', 'crypto']);
+    // The advertiser reads only the publisher's: its own searches (typos included) are not
+    // what others searched for. Keystrokes 'fin', 'finan' were one search.
+    expect((await focus(h)).searches).toEqual(['crypto news', 'finance']);
   });
 });
 

@@ -4,6 +4,7 @@ import { PaymentProviderError, WebhookVerificationError } from '../../adapters/p
 import type { AppContext } from '../../context';
 import { registerEndpoints, route } from '../../lib/endpoint-routes';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { userFacingBaseUrl } from '../../lib/public-origin';
 import * as deposits from './deposits.service';
 import {
   applyProviderEvent,
@@ -18,10 +19,24 @@ import { payerCountry, paymentsOf, type WebhookProvider } from './providers';
 export const depositRoutes = [
   route(api.overview, async ({ ctx, auth }) => deposits.depositOverview(ctx, auth.user)),
   route(api.card, async ({ ctx, auth, body, request }) =>
-    deposits.startDeposit(ctx, auth.user, 'card', body.amount, payerCountry(ctx, request)),
+    deposits.startDeposit(
+      ctx,
+      auth.user,
+      'card',
+      body.amount,
+      payerCountry(ctx, request),
+      userFacingBaseUrl(ctx.config, request),
+    ),
   ),
   route(api.crypto, async ({ ctx, auth, body, request }) =>
-    deposits.startDeposit(ctx, auth.user, 'crypto', body.amount, payerCountry(ctx, request)),
+    deposits.startDeposit(
+      ctx,
+      auth.user,
+      'crypto',
+      body.amount,
+      payerCountry(ctx, request),
+      userFacingBaseUrl(ctx.config, request),
+    ),
   ),
   route(api.cryptoId, async ({ ctx, auth }) => deposits.openCryptoPayment(ctx.db, auth.user.id)),
   route(api.bankTransfer, async ({ ctx, auth }) => deposits.bankTransferDetails(ctx, auth.user)),

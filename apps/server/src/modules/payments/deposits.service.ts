@@ -155,6 +155,7 @@ export async function startDeposit(
   method: 'card' | 'crypto',
   euros: number,
   payerCountry: string | null = null,
+  baseUrl: string = ctx.config.publicUrl,
 ): Promise<DepositRedirect> {
   const { db, config } = ctx;
   const customer = await depositCustomer(db, config, user.id);
@@ -171,7 +172,7 @@ export async function startDeposit(
   const { payment, url } = await openPayment(
     db as Db,
     paymentsOf(ctx),
-    config.publicUrl,
+    baseUrl,
     {
       userId: user.id,
       purpose: 'deposit',

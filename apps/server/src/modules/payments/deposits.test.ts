@@ -210,7 +210,8 @@ describe('a card deposit through the sandbox page', () => {
     const { headers, user } = await depositor(app);
     const started = await deposit(app, headers, 'card', 150);
     expect(started.status).toBe(200);
-    expect(started.url).toBe(`http://localhost:3000/sandbox/pay/${started.paymentId}`);
+    // Without PUBLIC_URL the page is on the origin the request came to (inject's Host: localhost).
+    expect(started.url).toBe(`http://localhost/sandbox/pay/${started.paymentId}`);
     expect(await paymentRow(app, started.paymentId)).toMatchObject({
       status: 'created',
       method: 'card',

@@ -12,7 +12,7 @@ import { isoDay } from '@cryptads/contract/dates';
 import { eurosToMicros, formatEuros, microsToEuros, payoutAmountOf } from '@cryptads/contract/money';
 import { NotificationType } from '@cryptads/contract/notifications';
 import { paths } from '@cryptads/contract/paths';
-import type { Payout } from '@cryptads/contract/payouts';
+import type { NextPayout, Payout } from '@cryptads/contract/payouts';
 import type { AppContext } from '../../context';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { billingProfiles } from '../../db/schema/billing-profile';
@@ -58,6 +58,52 @@ export function payoutRun(now: Date): { period: string; frequencies: PaymentFreq
     return { period: isoDay(now), frequencies: [PaymentFrequency.Monthly, PaymentFrequency.Weekly] };
   if (now.getUTCDay() === 1) return { period: isoDay(now), frequencies: [PaymentFrequency.Weekly] };
   return null;
+}
+
+/**
+ * The next payout day of a frequency from `now` (UTC): the first day, today included, on which
+ * payoutRun pays it. The same rule as the job, so the screens cannot promise another day.
+ */
+export function nextPayoutDay(now: Date, frequency: PaymentFrequency): string {
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  for (let i = 0; i < 32; i++) {
+    if (payoutRun(day)?.frequencies.includes(frequency)) return isoDay(day);
+    day.setUTCDate(day.getUTCDate() + 1);
+  }
+  throw new Error('no payout day within a month');
+}
+
+/**
+ * GET /billing/payouts/next: the publisher's next payout day (today's run counts while it has
+ * not paid them yet) and what it would carry: the available balance in whole cents, nothing
+ * below the 50 EUR minimum.
+ */
+export async function nextPayout(db: DbOrTx, userId: number, now = new Date()): Promise<NextPayout> {
+  const [row] = await db
+    .select({ balance: users.balanceMicros, frequency: billingProfiles.payoutFrequency })
+    .from(users)
+    .leftJoin(billingProfiles, eq(billingProfiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  const balance = row?.balance ?? 0n;
+  const frequency = (row?.frequency ?? null) as PaymentFrequency | null;
+  let date = frequency === null ? null : nextPayoutDay(now, frequency);
+  if (date !== null && frequency !== null && date === isoDay(now)) {
+    const [paidToday] = await db
+      .select({ id: payouts.id })
+      .from(payouts)
+      .where(and(eq(payouts.userId, userId), eq(payouts.period, date)))
+      .limit(1);
+    if (paidToday) date = nextPayoutDay(new Date(now.getTime() + 86_400_000), frequency);
+  }
+  const amountMicros = payoutAmountOf(balance);
+  return {
+    date,
+    frequency,
+    balance: microsToEuros(balance),
+    amount: amountMicros >= PAYOUT_MIN_MICROS ? microsToEuros(amountMicros) : 0,
+    minimum: WITHDRAW_LIMITS.minEuros,
+  };
 }
 
 type Profile = typeof billingProfiles.$inferSelect;

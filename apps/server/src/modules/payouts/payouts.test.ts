@@ -17,7 +17,8 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { checkLedger } from '../ledger/check';
 import { accountBalance, clearing, held, platform, postAdSpend } from '../ledger/ledger.service';
 import { depositFor } from '../ledger/test-helpers';
-import { payoutRun, runPayouts } from './payouts.service';
+import { NextPayoutSchema } from '@cryptads/contract/payouts';
+import { nextPayout, nextPayoutDay, payoutRun, runPayouts } from './payouts.service';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -106,6 +107,47 @@ describe('payout days', () => {
     expect(payoutRun(new Date('2027-02-01T23:59:59Z'))).toEqual({ period: '2027-02-01', frequencies: [0, 1] });
     // UTC decides: 23:30 on Sunday in UTC is still Sunday.
     expect(payoutRun(new Date('2026-12-06T23:30:00Z'))).toBeNull();
+  });
+
+  it('names the next payout day of each frequency by the same rule, today included', () => {
+    expect(nextPayoutDay(TUE_DEC_8, 0)).toBe('2027-01-01');
+    expect(nextPayoutDay(TUE_DEC_8, 1)).toBe('2026-12-14');
+    expect(nextPayoutDay(MON_DEC_7, 1)).toBe('2026-12-07');
+    expect(nextPayoutDay(new Date('2026-12-29T10:00:00Z'), 1)).toBe('2027-01-01');
+    expect(nextPayoutDay(DEC_1, 0)).toBe('2026-12-01');
+  });
+});
+
+describe('the next payout', () => {
+  it('tells a publisher the day and the amount the job would pay, and the next day once today is paid', async () => {
+    const weekly = await publisher({ euros: 80.005, frequency: 1 });
+    expect(await nextPayout(app.ctx.db, weekly.user.id, TUE_DEC_8)).toEqual({
+      date: '2026-12-14',
+      frequency: 1,
+      balance: 80.01,
+      amount: 80,
+      minimum: 50,
+    });
+    const paidMonday = new Date('2026-12-14T06:00:00Z');
+    await runPayouts(app.ctx, paidMonday);
+    const after = await nextPayout(app.ctx.db, weekly.user.id, paidMonday);
+    expect([after.date, after.amount]).toEqual(['2026-12-21', 0]);
+  });
+
+  it('carries nothing below the 50 EUR minimum, and no day without withdraw options; through the API', async () => {
+    const small = await publisher({ euros: 30 });
+    const res = await app.inject({ method: 'GET', url: '/api/billing/payouts/next', headers: small.headers });
+    expect(res.statusCode).toBe(200);
+    const next = NextPayoutSchema.parse(body(res).response);
+    expect([next.frequency, next.balance, next.amount]).toEqual([0, 30, 0]);
+    expect(next.date).toMatch(/^\d{4}-\d{2}-01$/);
+    const none = await publisher({ euros: 70, options: false });
+    expect(await nextPayout(app.ctx.db, none.user.id, TUE_DEC_8)).toMatchObject({ date: null, amount: 70 });
+    // Advertisers have no payouts.
+    const adv = await loginAs(app, 'advertiser');
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/billing/payouts/next', headers: adv.headers })).statusCode,
+    ).toBe(403);
   });
 });
 

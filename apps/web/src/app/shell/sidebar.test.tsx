@@ -24,6 +24,7 @@ describe('the marketplace sidebar', () => {
     expect(await screen.findByRole('link', { name: 'My Listings' })).toHaveAttribute('href', '/selling/listings/');
     const incoming = await screen.findByRole('link', { name: 'Incoming Orders 3 waiting for you' });
     expect(incoming).toHaveAttribute('href', '/selling/orders/');
+    expect(screen.getByTestId('request-listing-card')).toBeInTheDocument();
   });
 
   it('shows an advertiser neither, and does not ask for the count', async () => {
@@ -31,6 +32,9 @@ describe('the marketplace sidebar', () => {
     renderWithProviders(<SidebarContent />, { route: '/wishlist/' });
     expect(await screen.findByRole('link', { name: 'Wishlist' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'My Listings' })).not.toBeInTheDocument();
+    // Only publishers can list offers: no Request a Listing card that ends at a refusal.
+    expect(screen.queryByTestId('request-listing-card')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Request a Listing' })).not.toBeInTheDocument();
     expect(sentTo(marketplaceSellingEndpoints.canSell)).toHaveLength(0);
   });
 });

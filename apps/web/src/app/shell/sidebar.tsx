@@ -122,26 +122,29 @@ export function SidebarContent({ onNavigate, inDrawer = false }: { onNavigate?: 
         {inDrawer ? <MarketplaceToggle dark /> : null}
         {marketplace ? (
           <>
-            <Card radius="md" p="md" className={classes.requestCard} data-testid="request-listing-card">
-              <IconSpeakerphone size={22} aria-hidden />
-              <Text fw={700} mt={6} c="white">
-                Request a Listing
-              </Text>
-              <Text size="sm" c="navy.1" mt={4}>
-                Missing a site? Tell us where you want to publish and we will add it.
-              </Text>
-              <Button
-                component={Link}
-                to={paths.marketplace.newListing}
-                size="xs"
-                mt="sm"
-                color="yellow.4"
-                c="navy.9"
-                onClick={onNavigate}
-              >
-                Request a Listing
-              </Button>
-            </Card>
+            {/* Only publishers list offers: an advertiser's click ended at a refusal. */}
+            {userType === AccountType.Publisher ? (
+              <Card radius="md" p="md" className={classes.requestCard} data-testid="request-listing-card">
+                <IconSpeakerphone size={22} aria-hidden />
+                <Text fw={700} mt={6} c="white">
+                  Request a Listing
+                </Text>
+                <Text size="sm" c="navy.1" mt={4}>
+                  Missing a site? Tell us where you want to publish and we will add it.
+                </Text>
+                <Button
+                  component={Link}
+                  to={paths.marketplace.newListing}
+                  size="xs"
+                  mt="sm"
+                  color="yellow.4"
+                  c="navy.9"
+                  onClick={onNavigate}
+                >
+                  Request a Listing
+                </Button>
+              </Card>
+            ) : null}
             <Button
               component={Link}
               to={paths.home}

@@ -1,3 +1,5 @@
+import type { payoutEndpoints } from '@cryptads/contract/endpoints/payouts';
+import { payoutRoutes } from '@cryptads/contract/endpoints/payouts.routes';
 import type { systemEndpoints } from '@cryptads/contract/endpoints/system';
 import { systemRoutes } from '@cryptads/contract/endpoints/system.routes';
 import type { termsEndpoints } from '@cryptads/contract/endpoints/terms';
@@ -10,3 +12,5 @@ import { endpointClient } from '../api-client';
 export const systemApi = endpointClient<typeof systemEndpoints>(systemRoutes);
 export const userApi = endpointClient<typeof userEndpoints>(userRoutes);
 export const termsApi = endpointClient<typeof termsEndpoints>(termsRoutes);
+/** The publisher's next payout: the dashboard and Withdraw Options both show it. */
+export const payoutApi = endpointClient<typeof payoutEndpoints>(payoutRoutes);

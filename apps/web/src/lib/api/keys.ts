@@ -17,3 +17,9 @@ export const termsKeys = {
   all: ['terms'] as const,
   current: () => [...termsKeys.all, 'current'] as const,
 };
+
+/** A publisher's next payout (dashboard and Withdraw Options). */
+export const payoutKeys = {
+  all: ['payouts'] as const,
+  next: () => [...payoutKeys.all, 'next'] as const,
+};

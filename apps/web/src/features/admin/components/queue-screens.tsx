@@ -4,6 +4,7 @@ import type { QUEUE_DEFS, QueueActionKey, QueueName } from '@cryptads/contract/a
 import { PAYOUT_METHOD_LABELS, type PayoutMethod } from '@cryptads/contract/billing-messages';
 import type { AdminBulkResult, AdminCommandResult } from '@cryptads/contract/endpoints/admin';
 import type { QueueQuery, QueueRow } from '@cryptads/contract/endpoints/admin-queues';
+import { categoryName } from '@cryptads/contract/marketplace-messages';
 import { formatEuros } from '@cryptads/contract/money';
 import { formatDateTime, formatMicros, formatNumber } from '../../../lib/format';
 import { adminApi } from '../api/client';
@@ -131,7 +132,8 @@ const zones: QueueScreen<'zones'> = {
 const listings: QueueScreen<'listings'> = {
   fetch: (query, signal) => adminApi.listingsQueue({ query, signal }),
   rowKey: (l) => l.unique,
-  cells: { title: (l) => <Titled title={l.title} sub={l.unique} /> },
+  // The category under the title: the listing's public id means nothing to the operator.
+  cells: { title: (l) => <Titled title={l.title} sub={categoryName(l.category)} /> },
   actions: {
     approve: {
       title: (l) => `Publish “${l.title}”?`,

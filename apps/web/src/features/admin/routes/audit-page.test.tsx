@@ -51,8 +51,13 @@ describe('AuditPage', () => {
     await screen.findAllByTestId('audit-table-row');
     await userEvent.type(screen.getByTestId('audit-object-type'), 'user');
     await userEvent.type(screen.getByTestId('audit-object-id'), 'ada@example.com');
-    await userEvent.type(screen.getByTestId('audit-from'), '2026-11-01');
-    await userEvent.type(screen.getByTestId('audit-to'), '2026-11-30');
+    // The en-GB product reads and types days as dd/mm/yyyy, whatever the browser's locale.
+    expect(screen.getByTestId('audit-from')).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+    await userEvent.type(screen.getByTestId('audit-from'), '01/11/2026');
+    await userEvent.type(screen.getByTestId('audit-to'), '30/11/2026');
+    await userEvent.tab();
+    expect(screen.getByTestId('audit-from')).toHaveValue('01/11/2026');
+    expect(screen.getByTestId('audit-to')).toHaveValue('30/11/2026');
     await userEvent.click(screen.getByTestId('audit-apply'));
     await screen.findAllByTestId('audit-table-row');
     const last = sentTo(adminAccountsEndpoints.audit).at(-1);

@@ -2,6 +2,7 @@ import { Autocomplete, Badge, Button, Card, Group, SimpleGrid, Stack, TextInput 
 import { type ChangeEvent, useEffect, useState } from 'react';
 import type { AuditEntry } from '@cryptads/contract/endpoints/admin-accounts';
 import { formatDateTime } from '../../../lib/format';
+import { DayInput } from '../../../ui/day-input';
 import { useAudit } from '../api/audit';
 import { Changes } from '../components/changes';
 import { PagedTable, type PagedColumn } from '../components/paged-table';
@@ -139,8 +140,18 @@ export function AuditPage() {
               {...field('actorId')}
               data-testid="audit-actor"
             />
-            <TextInput label="From" type="date" {...field('from')} data-testid="audit-from" />
-            <TextInput label="To" type="date" {...field('to')} data-testid="audit-to" />
+            <DayInput
+              label="From"
+              value={draft.from}
+              onChange={(from) => setDraft({ ...draft, from })}
+              data-testid="audit-from"
+            />
+            <DayInput
+              label="To"
+              value={draft.to}
+              onChange={(to) => setDraft({ ...draft, to })}
+              data-testid="audit-to"
+            />
           </SimpleGrid>
           <Group gap="xs" mb="md">
             <Button type="submit" size="sm" data-testid="audit-apply">

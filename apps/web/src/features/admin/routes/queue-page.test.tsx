@@ -74,6 +74,32 @@ describe('a queue screen', () => {
     });
   });
 
+  it('shows a listing request with its category and the price it sells at, no raw id', async () => {
+    serve(
+      answer(adminEndpoints.listingsQueue, {
+        items: [
+          {
+            id: 41,
+            unique: 'LST9QX2',
+            title: 'Coin Street sponsored article',
+            category: 1,
+            website: 'coinstreet.example',
+            priceMicros: '3690000000',
+            ownerEmail: 'pub@example.com',
+            status: 0,
+            createdAt: '2026-11-01T10:00:00.000Z',
+          },
+        ],
+        total: 1,
+      }),
+    );
+    renderQueue('/admin/queues/listings/');
+    expect((await screen.findAllByText('Coin Street sponsored article')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Sponsored Article').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('€3,690.00').length).toBeGreaterThan(0);
+    expect(screen.queryByText('LST9QX2')).not.toBeInTheDocument();
+  });
+
   it('searches on the server from the first page', async () => {
     renderQueue('/admin/queues/payouts/?page=2');
     await screen.findByRole('table', { name: 'Payouts to send' });

@@ -15,8 +15,13 @@ const ColorSchemeToggle = lazy(async () => ({
 // The slider panel only shows on wide screens and is decoration: it loads after the form.
 const Slider = lazy(async () => ({ default: (await import('./slider')).Slider }));
 
-/** The header prompt: sign-up points to login, login and forgot point to sign-up. */
+/**
+ * The header prompt: sign-up points to login, login and forgot point to sign-up. The
+ * two-factor step is the middle of a login: no prompt there ('Already on the product? Login'
+ * would offer what the person is doing).
+ */
 function SwitchPrompt({ pathname }: { pathname: string }) {
+  if (matchPath(routePatterns.public.login2fa, pathname)) return null;
   if (matchPath(routePatterns.public.login, pathname) || matchPath(routePatterns.public.forgot, pathname))
     return (
       <Text size="sm">

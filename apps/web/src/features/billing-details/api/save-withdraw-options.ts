@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { WithdrawOptionsInput } from '@cryptads/contract/billing';
+import { payoutKeys } from '../../../lib/api/keys';
 import { billingDetailsApi } from './client';
 import { billingDetailsKeys } from './keys';
 
@@ -15,6 +16,10 @@ export function useSaveWithdrawOptions() {
   return useMutation({
     mutationKey: billingDetailsKeys.saveWithdrawOptions(),
     mutationFn: saveWithdrawOptions,
-    onSuccess: (result) => queryClient.setQueryData(billingDetailsKeys.profile(), result.profile),
+    onSuccess: (result) => {
+      queryClient.setQueryData(billingDetailsKeys.profile(), result.profile);
+      // A new frequency moves the next payout day.
+      void queryClient.invalidateQueries({ queryKey: payoutKeys.all });
+    },
   });
 }

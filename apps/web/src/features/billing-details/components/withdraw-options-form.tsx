@@ -38,6 +38,8 @@ import { Notice } from '../../../ui/notice';
 import { showError, showSuccess } from '../../../ui/status-store';
 import { useSaveWithdrawOptions } from '../api/save-withdraw-options';
 import { TwoFactorPrompt } from './two-factor-prompt';
+import { useNextPayout } from '../../../lib/api/get-next-payout';
+import { NextPayoutLine } from '../../../ui/next-payout';
 
 export type WithdrawValues = {
   method: PayoutMethod;
@@ -111,6 +113,7 @@ export function WithdrawOptionsForm({ profile }: { profile: BillingProfileView }
     reValidateMode: 'onChange',
   });
   const method = useWatch({ control: form.control, name: 'method' });
+  const next = useNextPayout(true);
   const errors = form.formState.errors;
 
   const send = async (values: WithdrawOptions, twoFactorCode?: string) => {
@@ -146,6 +149,7 @@ export function WithdrawOptionsForm({ profile }: { profile: BillingProfileView }
     <>
       <form onSubmit={form.handleSubmit((values) => send(values))} noValidate data-testid="withdraw-form">
         <Stack gap="lg">
+          {next.data ? <NextPayoutLine next={next.data} /> : null}
           <TextInput
             label="Account holder"
             description="The name of your billing details; payouts go to an account in this name."
@@ -201,9 +205,12 @@ export function WithdrawOptionsForm({ profile }: { profile: BillingProfileView }
                 data-testid="withdraw-sepa_bankAddress"
                 {...form.register('sepa_bankAddress')}
               />
-              <Notice color="blue" icon={<IconInfoCircle size={18} />} data-testid="irish-notice">
-                <Text size="sm">{IRISH_ACCOUNT_NOTICE}</Text>
-              </Notice>
+              {/* For accounts billed in Ireland only (docs/product/billing.md#withdraw-options). */}
+              {profile.country === 'IE' ? (
+                <Notice color="blue" icon={<IconInfoCircle size={18} />} data-testid="irish-notice">
+                  <Text size="sm">{IRISH_ACCOUNT_NOTICE}</Text>
+                </Notice>
+              ) : null}
             </Stack>
           ) : null}
           {method === 'cryptocurrency' ? (

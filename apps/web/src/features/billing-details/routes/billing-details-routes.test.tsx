@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES as M } from '@cryptads/contract/billing';
 import { BILLING_PROFILE_MESSAGES as PM, type BillingProfileView } from '@cryptads/contract/billing-profile';
 import { billingDetailsEndpoints as api } from '@cryptads/contract/endpoints/billing-details';
+import { payoutEndpoints } from '@cryptads/contract/endpoints/payouts';
 import { saveSession } from '../../../lib/session';
 import { answer, failure, sentTo, serve } from '../../../testing/http';
 import { renderWithProviders } from '../../../testing/render';
@@ -88,6 +89,7 @@ beforeEach(() => {
       { code: 'FR', name: 'France', prefix: 'FR' },
     ]),
     answer(api.documents, []),
+    answer(payoutEndpoints.next, { date: '2026-12-14', frequency: 1, balance: 80.5, amount: 80.5, minimum: 50 }),
   );
 });
 
@@ -271,6 +273,28 @@ describe('Withdraw Options', () => {
     expect(await screen.findByTestId('withdraw-locked')).toHaveTextContent(PM.withdrawUnavailable);
   });
 
+  it('tells a publisher billed in Ireland to contact support to withdraw to an Irish account', async () => {
+    saveSession({ userType: 2 });
+    serve(answer(api.profile, { ...VERIFIED_PUBLISHER, country: 'IE', address: '1 Quay Street, Galway' }));
+    renderAt('/billing/details/withdraw-options/');
+    expect(await screen.findByTestId('irish-notice')).toHaveTextContent(
+      'If your bank account is in Ireland, please contact our support team to withdraw.',
+    );
+  });
+
+  it('tells a publisher the day and the amount of their next payout, or what is missing below the minimum', async () => {
+    saveSession({ userType: 2 });
+    serve(answer(api.profile, VERIFIED_PUBLISHER));
+    const { unmount } = renderAt('/billing/details/withdraw-options/');
+    expect(await screen.findByTestId('next-payout')).toHaveTextContent('Next payout: €80.50 on 14 Dec 2026.');
+    unmount();
+    serve(answer(payoutEndpoints.next, { date: '2027-01-01', frequency: 0, balance: 30, amount: 0, minimum: 50 }));
+    renderAt('/billing/details/withdraw-options/');
+    expect(await screen.findByTestId('next-payout')).toHaveTextContent(
+      'Next payout day: 1 Jan 2027. Payouts start at €50.00; your balance is €30.00.',
+    );
+  });
+
   it('asks for the 2FA code when the server answers code 32, and sends it with the options', async () => {
     const user = userEvent.setup();
     saveSession({ userType: 2 });
@@ -287,7 +311,8 @@ describe('Withdraw Options', () => {
     expect(await screen.findByLabelText('Account holder')).toHaveValue('Paul Tester');
     expect(screen.getByRole('radio', { name: /SWIFT/ })).toBeDisabled();
     expect(screen.getByText('SWIFT transfers are currently paused.')).toBeInTheDocument();
-    expect(screen.getByTestId('irish-notice')).toBeInTheDocument();
+    // A publisher billed in France is not told about Irish bank accounts.
+    expect(screen.queryByTestId('irish-notice')).not.toBeInTheDocument();
 
     await user.type(screen.getByLabelText(/IBAN/), 'DE00 1234');
     await user.click(screen.getByRole('button', { name: 'Save' }));

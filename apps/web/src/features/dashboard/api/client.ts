@@ -1,5 +1,7 @@
 import type { announcementEndpoints } from '@cryptads/contract/endpoints/announcements';
 import { announcementRoutes } from '@cryptads/contract/endpoints/announcements.routes';
+import type { billingDetailsEndpoints } from '@cryptads/contract/endpoints/billing-details';
+import { billingDetailsRoutes } from '@cryptads/contract/endpoints/billing-details.routes';
 import type { campaignEndpoints } from '@cryptads/contract/endpoints/campaigns';
 import { campaignRoutes } from '@cryptads/contract/endpoints/campaigns.routes';
 import type { newsEndpoints } from '@cryptads/contract/endpoints/news';
@@ -19,3 +21,4 @@ export const termsApi = endpointClient<typeof termsEndpoints>(termsRoutes);
 export const websitesApi = endpointClient<typeof websiteEndpoints>(websiteRoutes);
 export const campaignsApi = endpointClient<typeof campaignEndpoints>(campaignRoutes);
 export const reportsApi = endpointClient<typeof reportEndpoints>(reportRoutes);
+export const billingProfileApi = endpointClient<typeof billingDetailsEndpoints>(billingDetailsRoutes);

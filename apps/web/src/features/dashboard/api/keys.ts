@@ -6,4 +6,5 @@ export const dashboardKeys = {
   websitesInformation: () => [...dashboardKeys.all, 'websites-information'] as const,
   signTerms: () => [...dashboardKeys.all, 'sign-terms'] as const,
   todayStats: () => [...dashboardKeys.all, 'today-stats'] as const,
+  verification: () => [...dashboardKeys.all, 'verification'] as const,
 };

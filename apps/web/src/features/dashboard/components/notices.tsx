@@ -1,10 +1,12 @@
 import { Anchor, CloseButton, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconId } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconClockHour4, IconId } from '@tabler/icons-react';
+import { BILLING_MESSAGES } from '@cryptads/contract/billing-messages';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
 import type { UserDetails } from '@cryptads/contract/user';
 import { formatDateTime } from '../../../lib/format';
 import { Notice } from '../../../ui/notice';
+import { useVerification } from '../api/get-verification';
 
 /** The dashboard's notices of docs/product/account.md#dashboard: billing details, pending deletion, payment success. */
 export function DashboardNotices({ user }: { user: UserDetails }) {
@@ -50,21 +52,53 @@ export function DashboardNotices({ user }: { user: UserDetails }) {
           </Text>
         </Notice>
       ) : null}
-      {user.kycVerified === 0 ? (
-        <Notice
-          color="orange"
-          icon={<IconId size={18} />}
-          title="Complete your billing details"
-          data-testid="kyc-warning"
-        >
-          <Text size="sm">
-            We need your identification details before money can move.{' '}
-            <Anchor component={Link} to={paths.billing.details} inherit>
-              Complete your billing details
-            </Anchor>
-          </Text>
-        </Notice>
-      ) : null}
+      {user.kycVerified === 0 ? <VerificationNotice /> : null}
     </Stack>
   );
+}
+
+/**
+ * What is still pending before money can move, read from the billing profile: the details to
+ * fill in, the documents to upload (or upload again), or documents under review. Nothing
+ * while the profile loads or when nothing is asked of the customer.
+ */
+function VerificationNotice() {
+  const { data } = useVerification(true);
+  if (!data) return null;
+  if (data.verification === 'pending')
+    return (
+      <Notice color="blue" icon={<IconClockHour4 size={18} />} title="Documents under review" data-testid="kyc-warning">
+        <Text size="sm">{BILLING_MESSAGES.underReview}</Text>
+      </Notice>
+    );
+  if (!data.complete)
+    return (
+      <Notice
+        color="orange"
+        icon={<IconId size={18} />}
+        title="Complete your billing details"
+        data-testid="kyc-warning"
+      >
+        <Text size="sm">
+          We need your identification details before money can move.{' '}
+          <Anchor component={Link} to={paths.billing.details} inherit>
+            Complete your billing details
+          </Anchor>
+        </Text>
+      </Notice>
+    );
+  if (data.verification === 'unverified' || data.verification === 'recheck')
+    return (
+      <Notice color="orange" icon={<IconId size={18} />} title="Upload your documents" data-testid="kyc-warning">
+        <Text size="sm">
+          {data.verification === 'recheck'
+            ? 'We could not verify the documents you sent. Please upload new ones.'
+            : 'Your billing details are saved. Upload your documents so that we can verify your identity.'}{' '}
+          <Anchor component={Link} to={paths.billing.uploadDocuments} inherit>
+            Upload documents
+          </Anchor>
+        </Text>
+      </Notice>
+    );
+  return null;
 }

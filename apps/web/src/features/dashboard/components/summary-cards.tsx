@@ -9,6 +9,14 @@ import { formatNumber } from '../../../lib/format';
 import { useCampaignsInformation } from '../api/get-campaigns-information';
 import { useTodayStats } from '../api/get-today-stats';
 import { useWebsitesInformation } from '../api/get-websites-information';
+import { useNextPayout } from '../../../lib/api/get-next-payout';
+import { NextPayoutLine } from '../../../ui/next-payout';
+
+/** The publisher's next payout day and amount, under the earnings balance. */
+function PublisherNextPayout() {
+  const next = useNextPayout(true);
+  return next.data ? <NextPayoutLine next={next.data} /> : null;
+}
 
 export function BalanceCard({ user }: { user: UserDetails }) {
   const advertiser = user.type === AccountType.Advertiser;
@@ -25,6 +33,7 @@ export function BalanceCard({ user }: { user: UserDetails }) {
       <Text fz={40} fw={750} className="tabular" lh={1.1} mt={4} data-testid="dashboard-balance">
         {formatEuros(user.balance)}
       </Text>
+      {advertiser ? null : <PublisherNextPayout />}
       <Group mt="md" gap="sm">
         {advertiser ? (
           <Button component={Link} to={paths.billing.deposit} leftSection={<IconPlus size={16} />} size="sm">

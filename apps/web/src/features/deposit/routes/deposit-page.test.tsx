@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BILLING_MESSAGES } from '@cryptads/contract/billing-messages';
 import { DEPOSIT_MESSAGES } from '@cryptads/contract/deposit-messages';
@@ -100,6 +100,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+function PathProbe() {
+  return <p data-testid="path">{useLocation().pathname}</p>;
+}
+
 const renderAt = (route: string) =>
   renderWithProviders(
     <Routes>
@@ -183,10 +187,24 @@ describe('DepositPage', () => {
     expect(sentTo(depositEndpoints.card)[0]?.body).toEqual({ amount: 150 });
   });
 
-  it('opens the card tab at /instant/ too, and keeps the amount when the tab changes', async () => {
+  it('sends /instant/ to the card tab’s own path, and keeps the amount when the tab changes', async () => {
     const user = userEvent.setup();
-    renderAt('/billing/deposit/instant/');
+    renderWithProviders(
+      <Routes>
+        <Route
+          path="/billing/deposit/*"
+          element={
+            <>
+              <DepositPage />
+              <PathProbe />
+            </>
+          }
+        />
+      </Routes>,
+      { route: '/billing/deposit/instant/' },
+    );
     expect(await screen.findByRole('tab', { name: /Card Payment/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('path')).toHaveTextContent('/billing/deposit/card-payment');
     await user.type(await amountInput(), '500');
     await user.click(screen.getByRole('tab', { name: /Cryptocurrency/ }));
     expect(await amountInput()).toHaveValue('500');

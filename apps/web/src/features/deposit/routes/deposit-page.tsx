@@ -45,9 +45,16 @@ export function DepositPage() {
   const method = methodOfPath(pathname);
   const overview = useDepositOverview();
   const back = usePaymentReturnParams();
+  const [params] = useSearchParams();
   const [amountText, setAmountText] = useState('');
 
   if (method === null) return <Navigate to={paths.billing.deposit} replace />;
+  // /instant/ is the card tab (credited as soon as paid): the address bar shows the tab's own
+  // path, so the page and its link say what they are.
+  if (pathname.startsWith(paths.billing.depositInstant))
+    return (
+      <Navigate to={{ pathname: paths.billing.depositCard, search: params.toString() ? `?${params}` : '' }} replace />
+    );
 
   const returned = back ? (
     <PaymentReturnNotice

@@ -73,7 +73,9 @@ describe('the wishlist and the cart', () => {
     expect(within(first as HTMLElement).getByTestId('price-final')).toHaveTextContent('€200.00');
     expect(within(first as HTMLElement).getByText('Press Release · Blockchain & Crypto, Finance')).toBeInTheDocument();
     expect(within(second as HTMLElement).getByTestId('item-state')).toHaveTextContent('Unavailable');
-    expect(within(third as HTMLElement).getByTestId('item-state')).toHaveTextContent('Completed');
+    // No order state in the cart: it would read as the state of the item about to be ordered.
+    expect(within(first as HTMLElement).queryByTestId('item-state')).not.toBeInTheDocument();
+    expect(within(third as HTMLElement).queryByTestId('item-state')).not.toBeInTheDocument();
     expect(within(third as HTMLElement).getByRole('link', { name: 'Delivery proof' })).toHaveAttribute(
       'href',
       'https://news.example/p/1',
@@ -81,6 +83,21 @@ describe('the wishlist and the cart', () => {
     expect(within(third as HTMLElement).getByTestId('row-proof')).toHaveTextContent('delivered 18 Nov 2026');
     // Only what can be ordered counts: 200 + 200.
     expect(screen.getByTestId('basket-total')).toHaveTextContent('€400.00');
+  });
+
+  it('shows the last order’s state in the wishlist, never in the cart', async () => {
+    const ordered = basketItem('P1', {
+      lastOrder: { order: 'O9', state: 'pending', proofUrl: null, deliveryDate: null },
+    });
+    cart = [ordered];
+    wishlist = [ordered];
+    const { unmount } = renderList('cart');
+    expect(await screen.findByTestId('basket-row')).toBeInTheDocument();
+    expect(screen.queryByTestId('item-state')).not.toBeInTheDocument();
+    expect(screen.queryByText(/pending/i)).not.toBeInTheDocument();
+    unmount();
+    renderList('wishlist');
+    expect(await screen.findByTestId('item-state')).toHaveTextContent('Pending');
   });
 
   it('adds a wishlist item to the cart at once, with a spinner until the server answers', async () => {

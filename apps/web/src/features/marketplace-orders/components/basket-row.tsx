@@ -76,7 +76,7 @@ function RemoveButton({ item, from }: { item: BasketItem; from: 'cart' | 'wishli
 
 /**
  * One listing of the wishlist or the cart (docs/product/marketplace.md#wishlist-and-cart): picture, title, category and niches,
- * the price after discount, a status badge (the last order's state, or Unavailable), the
+ * the price after discount, a badge (Unavailable; in the wishlist also the last order's state), the
  * toggles, and for a completed placement its proof and delivery date.
  */
 export function BasketRow({
@@ -115,7 +115,13 @@ export function BasketRow({
             {item.niches.length > 0 ? ` · ${item.niches.join(', ')}` : ''}
           </Text>
           <Group gap="xs">
-            {!item.available ? <UnavailableBadge /> : last ? <ItemStateBadge state={last.state} /> : null}
+            {/* The cart holds what is about to be ordered: an order state there reads as this item's
+                (a never-ordered item looked 'Pending'), so only the wishlist shows one. */}
+            {!item.available ? (
+              <UnavailableBadge />
+            ) : last && list === 'wishlist' ? (
+              <ItemStateBadge state={last.state} />
+            ) : null}
             {last?.state === 'completed' && last.proofUrl ? (
               <Text size="sm" data-testid="row-proof">
                 <Anchor href={last.proofUrl} target="_blank" rel="noopener noreferrer">

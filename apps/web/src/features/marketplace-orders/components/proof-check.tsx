@@ -34,7 +34,11 @@ export function ProofCheckResult({ check }: { check: ProofCheck }) {
       </Line>
       <Line ok={check.linksToTarget}>
         {check.linksToTarget === null
-          ? 'No page to promote was given, so links were not checked'
+          ? // The server also leaves links unchecked when the page could not be read (not live,
+            // not HTML): only a live page with no link finding means no page to promote was given.
+            check.live
+            ? 'No page to promote was given, so links were not checked'
+            : 'Links were not checked: the page could not be read'
           : check.linksToTarget
             ? 'Link to the promoted page found'
             : 'No link to the promoted page found'}

@@ -6,7 +6,9 @@ import { marketplaceEndpoints as api } from '@cryptads/contract/endpoints/market
 import { answer, failure, sentTo, serve } from '../../../testing/http';
 import { renderWithProviders } from '../../../testing/render';
 import { LocationProbe, listingFixture, listings, probedUrl } from '../testing/fixtures';
+import { MARKETPLACE_MESSAGES } from '@cryptads/contract/marketplace-messages';
 import { BrowsePage } from './browse-page';
+import { ListingPage } from './listing-page';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -54,6 +56,36 @@ const renderHome = () =>
 const location = () => probedUrl(screen.getByTestId('location').textContent);
 
 describe('Browse Listings', () => {
+  it('says that a listing does not exist when a bad listing link brought the person here', async () => {
+    const user = userEvent.setup();
+    serve(answer(api.listing, failure(404, MARKETPLACE_MESSAGES.listingNotFound)));
+    renderWithProviders(
+      <Routes>
+        <Route path="/marketplace/listing/:unique/" element={<ListingPage />} />
+        <Route
+          path="/marketplace/"
+          element={
+            <>
+              <BrowsePage />
+              <LocationProbe />
+            </>
+          }
+        />
+      </Routes>,
+      { route: '/marketplace/listing/lst_missing/' },
+    );
+    expect(await screen.findByTestId('listing-gone')).toHaveTextContent(MARKETPLACE_MESSAGES.listingNotFound);
+    expect(location().pathname).toBe('/marketplace/');
+    await user.click(screen.getByRole('button', { name: 'Dismiss the message' }));
+    expect(screen.queryByTestId('listing-gone')).not.toBeInTheDocument();
+  });
+
+  it('opens without that message otherwise', async () => {
+    renderHome();
+    expect(await screen.findAllByTestId('category-row')).not.toHaveLength(0);
+    expect(screen.queryByTestId('listing-gone')).not.toBeInTheDocument();
+  });
+
   it('shows the two banners and one row per category with listings', async () => {
     renderHome();
     const rows = await screen.findAllByTestId('category-row');

@@ -5,6 +5,7 @@ import { useListingStats } from '../api/get-listing-stats';
 import { BannerCards } from '../components/banner-cards';
 import { CategoryRows } from '../components/category-rows';
 import { FilterArea } from '../components/filter-area';
+import { ListingGoneNotice } from '../components/listing-gone-notice';
 import { LoadError } from '../components/load-error';
 import { EMPTY_FILTER, type FilterState, listingsHref } from '../lib/search-state';
 
@@ -53,6 +54,7 @@ export function BrowsePage() {
 
   return (
     <Stack gap="xl" data-testid="browse-page">
+      <ListingGoneNotice />
       <BannerCards total={stats.data?.total} />
       <FilterArea value={EMPTY_FILTER} onApply={apply}>
         {({ panel, button }) =>

@@ -1,12 +1,10 @@
 import { Badge, Button, Card, Grid, Group, List, Skeleton, Stack, Text, Title, Typography } from '@mantine/core';
 import { IconArrowLeft, IconWorld } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import type { ListingDetail } from '@cryptads/contract/marketplace';
-import { categoryName, MARKETPLACE_MESSAGES } from '@cryptads/contract/marketplace-messages';
+import { categoryName } from '@cryptads/contract/marketplace-messages';
 import { paths } from '@cryptads/contract/paths';
 import { isApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
 import { usePageTitle } from '../../../lib/page-title';
 import { useListing } from '../api/get-listing';
 import { BasketButtons } from '../components/basket-buttons';
@@ -14,6 +12,7 @@ import { TrustFigures } from '../components/listing-card';
 import { ListingGallery } from '../components/listing-gallery';
 import { ListingPrice } from '../components/listing-price';
 import { ListingSpecs } from '../components/listing-specs';
+import { LISTING_GONE_STATE } from '../components/listing-gone-notice';
 import { LoadError } from '../components/load-error';
 import classes from '../components/marketplace.module.css';
 import { RecentlyViewed } from '../components/recently-viewed';
@@ -108,11 +107,8 @@ export function ListingPage() {
   const gone =
     listing.isError && isApiError(listing.error) && listing.error.category === 'http' && listing.error.status < 500;
 
-  useEffect(() => {
-    if (gone) void notify({ color: 'red', message: MARKETPLACE_MESSAGES.listingNotFound });
-  }, [gone]);
-
-  if (gone) return <Navigate to={paths.marketplace.browse} replace />;
+  // The marketplace page says why the person landed there (a toast raced the redirect and was lost).
+  if (gone) return <Navigate to={paths.marketplace.browse} replace state={LISTING_GONE_STATE} />;
 
   return (
     <Stack gap="xl" data-testid="listing-page">
