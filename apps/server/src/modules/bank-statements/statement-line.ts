@@ -18,9 +18,6 @@ export type StatementLine = {
 /** A statement the importer refuses as a whole, with the sentence the operator reads. */
 export class StatementError extends Error {}
 
-/** Statements up to this size are read; a month of a busy account is far below it. */
-export const STATEMENT_MAX_CHARS = 2_000_000;
-
 /** '1234.5' -> 1234500000n micro-euros, exactly (no floating point); null when it is not a plain decimal. */
 export function decimalToMicros(text: string): bigint | null {
   const match = /^(\d{1,12})(?:[.,](\d{1,6}))?$/.exec(text.trim());

@@ -4,6 +4,7 @@ import { PaymentProviderError, WebhookVerificationError } from '../../adapters/p
 import type { AppContext } from '../../context';
 import { registerEndpoints, route } from '../../lib/endpoint-routes';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import * as bankDeposits from './bank-deposits';
 import * as deposits from './deposits.service';
 import {
   applyProviderEvent,
@@ -24,7 +25,10 @@ export const depositRoutes = [
     deposits.startDeposit(ctx, auth.user, 'crypto', body.amount, payerCountry(ctx, request)),
   ),
   route(api.cryptoId, async ({ ctx, auth }) => deposits.openCryptoPayment(ctx.db, auth.user.id)),
-  route(api.bankTransfer, async ({ ctx, auth }) => deposits.bankTransferDetails(ctx, auth.user)),
+  route(api.bankTransfer, async ({ ctx, auth }) => bankDeposits.bankTransferDetails(ctx, auth.user)),
+  route(api.bankTransferStart, async ({ ctx, auth, body }) =>
+    bankDeposits.startBankDeposit(ctx, auth.user, body.amount),
+  ),
   route(api.payment, async ({ ctx, auth, body, request }) => {
     const payment = await ownedPayment(ctx.db, auth.user.id, body.paymentId);
     const providers = paymentsOf(ctx);
