@@ -48,9 +48,9 @@ describe('the bank transfer beneficiary', () => {
   });
 
   it('refuses an IBAN with wrong check digits and a malformed BIC, in any environment', () => {
-    expect(() => loadConfig({ BANK_BENEFICIARY_IBAN: 'IE28 AIBK 9311 5212 3456 78', BANK_BENEFICIARY_BIC: 'AIBKIE2D' })).toThrow(
-      /the beneficiary IBAN 'IE28 AIBK 9311 5212 3456 78' is not valid/,
-    );
+    expect(() =>
+      loadConfig({ BANK_BENEFICIARY_IBAN: 'IE28 AIBK 9311 5212 3456 78', BANK_BENEFICIARY_BIC: 'AIBKIE2D' }),
+    ).toThrow(/the beneficiary IBAN 'IE28 AIBK 9311 5212 3456 78' is not valid/);
     expect(() => loadConfig({ ...production, ...beneficiary, BANK_BENEFICIARY_BIC: 'AIB-IE' })).toThrow(
       /the beneficiary BIC 'AIB-IE' is not valid/,
     );

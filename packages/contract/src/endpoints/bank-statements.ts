@@ -42,9 +42,7 @@ export const StatementLineSchema = z.object({
   fileName: z.string(),
   importedAt: z.string(),
   /** The deposit the reference names, if any: what "match" would credit. */
-  deposit: z
-    .object({ id: z.string(), email: z.string(), totalMicros: micros, status: z.string() })
-    .nullable(),
+  deposit: z.object({ id: z.string(), email: z.string(), totalMicros: micros, status: z.string() }).nullable(),
 });
 export type StatementLine = z.infer<typeof StatementLineSchema>;
 
@@ -70,7 +68,12 @@ export const bankStatementEndpoints = defineEndpoints(bankStatementRoutes, {
     tag,
     summary: 'Credit a waiting line to a bank deposit whose total it equals (audited)',
     params: lineId,
-    body: z.object({ paymentId: z.string().trim().regex(/^pay_[A-Za-z0-9_-]{20}$/, M.depositNotFound) }),
+    body: z.object({
+      paymentId: z
+        .string()
+        .trim()
+        .regex(/^pay_[A-Za-z0-9_-]{20}$/, M.depositNotFound),
+    }),
     response: CommandResultSchema,
   },
   lineHandled: {

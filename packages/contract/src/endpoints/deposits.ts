@@ -51,7 +51,8 @@ export const depositEndpoints = defineEndpoints(depositRoutes, {
   },
   bankTransferStart: {
     tag,
-    summary: 'Announce a bank transfer of `amount` euros: a deposit with its own reference and the exact total (VAT added) to send',
+    summary:
+      'Announce a bank transfer of `amount` euros: a deposit with its own reference and the exact total (VAT added) to send',
     description: `100 to 1000000 EUR; at most 5 waiting per account (409). ${blocked}`,
     body: BankDepositInputSchema,
     response: BankTransferDetailsSchema,

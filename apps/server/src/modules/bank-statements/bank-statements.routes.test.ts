@@ -126,7 +126,12 @@ describe('a camt.053 statement import', () => {
     const d = await announcedDeposit();
     const e = await announcedDeposit();
     const res = await importFile(statement('camt053.001.08.xml', { D: d.deposit.reference, E: e.deposit.reference }));
-    expect(body<StatementImportResult>(res).response).toEqual({ credited: 2, alreadyImported: 0, waiting: 1, ignored: 1 });
+    expect(body<StatementImportResult>(res).response).toEqual({
+      credited: 2,
+      alreadyImported: 0,
+      waiting: 1,
+      ignored: 1,
+    });
     expect(await balanceOf(s.app, d.user.id)).toBe(eurosToMicros(100));
     expect(await balanceOf(s.app, e.user.id)).toBe(eurosToMicros(100));
   });
@@ -145,7 +150,9 @@ describe('a camt.053 statement import', () => {
   it('answers 400 with a sentence for a broken file and imports nothing', async () => {
     const res = await importFile({ fileName: 'broken.xml', content: '<Document><BkToCstmrStmt><Stmt>' });
     expect(res.statusCode).toBe(400);
-    expect(body(res).reason).toMatch(/^The statement is not well-formed XML \(line \d+: .*\); export it again from the bank\.$/);
+    expect(body(res).reason).toMatch(
+      /^The statement is not well-formed XML \(line \d+: .*\); export it again from the bank\.$/,
+    );
     const csv = await importFile({ fileName: 'x.csv', content: 'when,how much\n1,2' });
     expect(csv.statusCode).toBe(400);
     expect(body(csv).reason).toMatch(/^The CSV statement needs the columns date, amount, currency, reference, bank_id/);
@@ -167,13 +174,20 @@ describe('the queue of waiting lines', () => {
     // Deposit A's transfer arrives without a usable reference; B's arrives short (99.99 for 123.00).
     const file = statement('statement.csv', { A: 'no reference', B: b.deposit.reference });
     const res = await importFile(file);
-    expect(body<StatementImportResult>(res).response).toEqual({ credited: 0, alreadyImported: 0, waiting: 2, ignored: 1 });
+    expect(body<StatementImportResult>(res).response).toEqual({
+      credited: 0,
+      alreadyImported: 0,
+      waiting: 2,
+      ignored: 1,
+    });
     const lines = (await openLines()).filter((line) => line.bankEntryId.startsWith(file.run));
     const unreferenced = lines.find((line) => line.amountMicros === '123000000');
     const short = lines.find((line) => line.amountMicros === '99990000');
     if (!unreferenced || !short) throw new Error('lines not in the queue');
 
-    const wrong = await post(`/api/admin/bank-statements/lines/${short.id}/match`, s.operator, { paymentId: b.deposit.id });
+    const wrong = await post(`/api/admin/bank-statements/lines/${short.id}/match`, s.operator, {
+      paymentId: b.deposit.id,
+    });
     expect(wrong.statusCode).toBe(400);
     expect(body(wrong).reason).toMatch(/^The amount received differs from the deposit’s total/);
     expect(await balanceOf(s.app, b.user.id)).toBe(0n);

@@ -50,7 +50,7 @@ export function mismatchOf(
   line: Pick<StatementLine, 'amountMicros' | 'currency'>,
   payment: Pick<PaymentRow, 'method' | 'purpose' | 'status' | 'totalMicros'> | undefined,
 ): StatementLineReason | null {
-  if (!payment || payment.method !== 'bank_transfer' || payment.purpose !== 'deposit') return 'reference';
+  if (payment?.method !== 'bank_transfer' || payment.purpose !== 'deposit') return 'reference';
   if (payment.status !== 'pending') return 'deposit_not_pending';
   if (line.currency !== CURRENCY) return 'currency';
   if (line.amountMicros !== payment.totalMicros) return 'amount';
@@ -152,7 +152,10 @@ export async function importStatement(
 }
 
 /** GET /admin/bank-statements/lines: the newest 200 open (or resolved) credit lines. */
-export async function statementLines(ctx: Pick<AppContext, 'db'>, status: 'open' | 'resolved'): Promise<StatementLines> {
+export async function statementLines(
+  ctx: Pick<AppContext, 'db'>,
+  status: 'open' | 'resolved',
+): Promise<StatementLines> {
   const rows = await ctx.db
     .select()
     .from(bankStatementLines)

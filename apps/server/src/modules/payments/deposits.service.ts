@@ -8,13 +8,7 @@ import {
   depositBreakdown,
   isWholeCents,
 } from '@cryptads/contract/billing-messages';
-import type {
-  BankTransferDetails,
-  DepositOverview,
-  DepositRedirect,
-  DepositRow,
-  OpenCryptoPayment,
-} from '@cryptads/contract/deposits';
+import type { DepositOverview, DepositRedirect, DepositRow, OpenCryptoPayment } from '@cryptads/contract/deposits';
 import { DEPOSIT_MESSAGES } from '@cryptads/contract/deposit-messages';
 import { eurosToMicros, formatEuros, MICROS_PER_EURO, microsToEuros, splitGrossOfVat } from '@cryptads/contract/money';
 import { paths } from '@cryptads/contract/paths';

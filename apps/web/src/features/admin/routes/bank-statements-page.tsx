@@ -16,7 +16,9 @@ import { useImportStatement, useResolveStatementLine, useWaitingStatementLines }
 import { PageHeader } from '../components/page-header';
 
 const amountOf = (line: StatementLine) =>
-  line.currency === 'EUR' ? formatMicros(line.amountMicros) : `${(Number(line.amountMicros) / 1e6).toFixed(2)} ${line.currency}`;
+  line.currency === 'EUR'
+    ? formatMicros(line.amountMicros)
+    : `${(Number(line.amountMicros) / 1e6).toFixed(2)} ${line.currency}`;
 
 /** What an import did, in the words of the back office. */
 export const importSummary = (r: StatementImportResult) =>

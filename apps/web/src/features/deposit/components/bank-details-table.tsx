@@ -22,7 +22,14 @@ function CopyValue({ value, label }: { value: string; label: string }) {
 }
 
 /** One row: what it is, what is shown, what the copy button copies (the IBAN without spaces, the amount without €). */
-export type BankDetailRow = { key: string; label: string; shown: string; copied: string; strong?: boolean; hint?: string };
+export type BankDetailRow = {
+  key: string;
+  label: string;
+  shown: string;
+  copied: string;
+  strong?: boolean;
+  hint?: string;
+};
 
 /** Label, value and a copy button per row; the values wrap on a phone rather than overflow. */
 export function BankDetailsTable({ rows }: { rows: BankDetailRow[] }) {
