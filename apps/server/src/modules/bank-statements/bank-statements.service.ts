@@ -14,7 +14,6 @@ import { users } from '../../db/schema/users';
 import { badRequest } from '../../lib/errors';
 import { type Actor, writeAudit } from '../audit/audit.service';
 import { type PaymentRow, settlePaid } from '../payments/payments.service';
-import type { PaidPurposes } from '../payments/paid-purposes';
 import { looksLikeCamt053, parseCamt053 } from './camt053';
 import { parseStatementCsv } from './statement-csv';
 import { depositReferenceIn, StatementError, type StatementLine } from './statement-line';
@@ -60,7 +59,7 @@ export function mismatchOf(
 /** Credits a pending bank deposit with a statement line: once, through the payment's paid path. */
 export async function creditFromStatement(
   tx: Tx,
-  purposes: PaidPurposes,
+  purposes: AppContext['paidPurposes'],
   payment: PaymentRow,
   bankEntryId: string,
 ): Promise<void> {
