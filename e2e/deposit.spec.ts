@@ -113,6 +113,21 @@ test.describe('deposits', () => {
     await expect(latest.getByTestId('latest-deposit-status')).toHaveText('Completed');
     await checkScreen(page, 'deposit-card-paid');
 
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/billing/deposit/card-payment');
+    await expect(page.getByTestId('deposit-balance')).toHaveText('€150.00');
+    await noSidewaysScroll(page);
+    await checkScreen(page, 'deposit-card-390');
+  });
+
+  test('an advertiser announces a bank transfer and gets the account, the reference and the total with VAT', async ({
+    page,
+    request,
+  }) => {
+    const user = await createVerifiedUser(request, 'advertiser');
+    await readyToDeposit(request, user.token);
+    await logIn(page, user);
+    await page.goto('/billing/deposit/card-payment');
     await page.getByRole('tab', { name: /Bank Transfer/ }).click();
     await expect(page).toHaveURL(/\/billing\/deposit\/bank-transfer$/);
     await page.getByTestId('deposit-amount').fill('100');
@@ -134,12 +149,6 @@ test.describe('deposits', () => {
     await expect(page.getByTestId('bank-iban')).toBeVisible();
     await noSidewaysScroll(page);
     await checkScreen(page, 'deposit-bank-transfer-390');
-
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/billing/deposit/card-payment');
-    await expect(page.getByTestId('deposit-balance')).toHaveText('€150.00');
-    await noSidewaysScroll(page);
-    await checkScreen(page, 'deposit-card-390');
   });
 
   test('a crypto payment that arrives short credits what arrived', async ({ page, request }) => {
