@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { BANK_STATEMENT_MESSAGES as M } from '@cryptads/contract/bank-statements';
 import { PAYMENT_ID_PATTERN } from '@cryptads/contract/deposits';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import { bankStatementLines } from '../../db/schema/bank-statements';
 import { payments } from '../../db/schema/payments';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { creditFromStatement, mismatchOf } from './bank-statements.service';
 
 /**
@@ -20,13 +21,8 @@ const lineIdOf = (text: string | undefined) => {
   return id;
 };
 
-async function lockedOpenLine(ctx: Pick<AppContext, 'db'>, id: number) {
-  const [line] = await ctx.db
-    .select()
-    .from(bankStatementLines)
-    .where(eq(bankStatementLines.id, id))
-    .limit(1)
-    .for('update');
+async function lockedOpenLine(tx: Tx, id: number) {
+  const [line] = await tx.select().from(bankStatementLines).where(eq(bankStatementLines.id, id)).limit(1).for('update');
   if (!line) throw notFound(M.lineNotFound);
   if (line.status !== 'open') throw conflict(M.lineNotOpen);
   return line;
@@ -52,7 +48,7 @@ export async function matchStatementLine(
   const id = lineIdOf(lineIdText);
   if (!paymentId || !PAYMENT_ID_PATTERN.test(paymentId)) throw notFound(M.depositNotFound);
   return ctx.db.transaction(async (tx) => {
-    const line = await lockedOpenLine({ db: tx as unknown as AppContext['db'] }, id);
+    const line = await lockedOpenLine(tx, id);
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1).for('update');
     const reason = mismatchOf(line, payment);
     if (!payment || reason === 'reference') throw notFound(M.depositNotFound);
@@ -75,10 +71,9 @@ export async function markStatementLineHandled(
 ): Promise<string> {
   const id = lineIdOf(lineIdText);
   const trimmed = note.trim();
-  if (!trimmed) throw badRequest(M.noteRequired);
-  if (trimmed.length > 500) throw new AppError(400, M.noteRequired);
+  if (!trimmed || trimmed.length > 500) throw badRequest(M.noteRequired);
   return ctx.db.transaction(async (tx) => {
-    await lockedOpenLine({ db: tx as unknown as AppContext['db'] }, id);
+    await lockedOpenLine(tx, id);
     await tx
       .update(bankStatementLines)
       .set({ status: 'handled', note: trimmed, resolvedAt: new Date() })
