@@ -48,6 +48,7 @@ function ImportCard() {
           value={file}
           onChange={setFile}
           clearable
+          clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
           maw={480}
           data-testid="statement-file"
         />
