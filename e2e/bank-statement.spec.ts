@@ -82,6 +82,9 @@ test('an operator imports a statement: the matching transfer is credited, the wr
   await waiting.getByTestId('statement-handled').click();
   await page.getByTestId('statement-note').fill('Returned to the sender');
   await page.getByTestId('statement-confirm').click();
+  await expect(status).toContainText('marked as handled outside: Returned to the sender');
+  await status.getByRole('button').click();
+  await expect(status).toBeHidden();
   await expect(page.getByTestId('statement-line').filter({ hasText: short.reference })).toHaveCount(0);
 
   await page.setViewportSize({ width: 390, height: 844 });
