@@ -113,16 +113,42 @@ test.describe('deposits', () => {
     await expect(latest.getByTestId('latest-deposit-status')).toHaveText('Completed');
     await checkScreen(page, 'deposit-card-paid');
 
-    await page.getByRole('tab', { name: /Bank Transfer/ }).click();
-    await expect(page).toHaveURL(/\/billing\/deposit\/bank-transfer$/);
-    await expect(page.getByTestId('bank-reference')).toHaveText(/^DEP[0-9A-Z]{8}$/);
-    await checkScreen(page, 'deposit-bank-transfer');
-
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/billing/deposit/card-payment');
     await expect(page.getByTestId('deposit-balance')).toHaveText('€150.00');
     await noSidewaysScroll(page);
     await checkScreen(page, 'deposit-card-390');
+  });
+
+  test('an advertiser announces a bank transfer and gets the account, the reference and the total with VAT', async ({
+    page,
+    request,
+  }) => {
+    const user = await createVerifiedUser(request, 'advertiser');
+    await readyToDeposit(request, user.token);
+    await logIn(page, user);
+    await page.goto('/billing/deposit/card-payment');
+    await page.getByRole('tab', { name: /Bank Transfer/ }).click();
+    await expect(page).toHaveURL(/\/billing\/deposit\/bank-transfer$/);
+    await page.getByTestId('deposit-amount').fill('100');
+    await page.getByTestId('bank-start').click();
+    // The demo beneficiary (a valid test IBAN, in groups of four), the deposit's reference, the total with VAT.
+    await expect(page.getByTestId('bank-iban')).toHaveText('DE89 3704 0044 0532 0130 00');
+    await expect(page.getByTestId('bank-bic')).toHaveText('COBADEFFXXX');
+    await expect(page.getByTestId('bank-bank')).toHaveText('Demo Bank (not a real account)');
+    await expect(page.getByTestId('bank-bank-address')).toHaveText('1 Example Street, 10115 Berlin, DE');
+    await expect(page.getByTestId('bank-reference')).toHaveText(/^DEP[0-9A-Z]{8}$/);
+    await expect(page.getByTestId('bank-amount')).toHaveText(/^€1\d\d\.\d\d$/);
+    await expect(page.getByTestId('bank-timing')).toContainText(
+      'Bank transfers take 1 to 5 business days to arrive, up to 14.',
+    );
+    await expect(page.getByRole('button', { name: 'Copy IBAN' })).toBeVisible();
+    await checkScreen(page, 'deposit-bank-transfer');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('bank-iban')).toBeVisible();
+    await noSidewaysScroll(page);
+    await checkScreen(page, 'deposit-bank-transfer-390');
   });
 
   test('a crypto payment that arrives short credits what arrived', async ({ page, request }) => {

@@ -52,6 +52,7 @@ import { marketplaceRoutes } from './modules/marketplace/marketplace.routes';
 import { marketplaceOrderRoutes } from './modules/marketplace-orders/marketplace-orders.routes';
 import { adminAccountsRoutes } from './modules/admin-accounts/admin-accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { bankStatementRoutes } from './modules/bank-statements/bank-statements.routes';
 import { taxRoutes } from './modules/tax/tax.routes';
 import { registerSandboxPage } from './modules/payments/sandbox-page.routes';
 import authPlugin from './plugins/auth';
@@ -256,6 +257,7 @@ export async function buildApp(opts: BuildOptions) {
       registerEndpoints(api, marketplaceFulfilmentRoutes);
       registerEndpoints(api, adminAccountsRoutes);
       registerEndpoints(api, adminRoutes);
+      registerEndpoints(api, bankStatementRoutes);
       registerEndpoints(api, taxRoutes);
       if (opts.operatorToken) registerEndpoints(api, operatorRoutes(opts.operatorToken));
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkBankBeneficiary } from './config-bank';
 
 /**
  * The environment variables the server reads, their defaults and the combinations it refuses
@@ -180,6 +181,18 @@ export const EnvSchema = z
     INVOICE_ISSUER_BIC: z.string().optional(),
     INVOICE_ISSUER_BANK_NAME: z.string().optional(),
     INVOICE_ISSUER_WEBSITE: z.string().optional(),
+    /**
+     * Bank transfers (docs/product/billing.md#bank-transfer): 'on' shows the receiving account
+     * on the deposit screen and lets operators import statements; 'off' says to contact us.
+     * The beneficiary falls back to INVOICE_ISSUER_NAME / _IBAN / _BIC / _BANK_NAME; outside
+     * production a demo account stands in; production refuses to start without a valid one.
+     */
+    BANK_TRANSFERS: z.enum(['on', 'off']).default('on'),
+    BANK_BENEFICIARY_NAME: z.string().trim().min(1).optional(),
+    BANK_BENEFICIARY_IBAN: z.string().trim().min(1).optional(),
+    BANK_BENEFICIARY_BIC: z.string().trim().min(1).optional(),
+    BANK_BENEFICIARY_BANK_NAME: z.string().trim().min(1).optional(),
+    BANK_BENEFICIARY_BANK_ADDRESS: z.string().trim().min(1).optional(),
     /** VAT number checks: 'format' (embedded: pattern and check digits only) or 'vies' (the EU VIES REST API). */
     VAT_CHECK_PROVIDER: z.enum(['format', 'vies']).default('format'),
     VIES_API_URL: z.url().optional(),
@@ -256,6 +269,7 @@ export const EnvSchema = z
             message: `production needs ${key}: every invoice must carry the issuer's name, address and VAT number (set INVOICE_ISSUER_NAME, INVOICE_ISSUER_ADDRESS with lines separated by '|', INVOICE_ISSUER_VAT and INVOICE_ISSUER_COUNTRY)`,
           });
     }
+    checkBankBeneficiary(env, ctx);
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS)
       ctx.addIssue({
         code: 'custom',

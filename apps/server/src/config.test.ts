@@ -17,6 +17,10 @@ const realProviders = {
   KYC_PROVIDER: 'manual',
   PUBLIC_URL: 'https://ads.example',
   TOTP_ENCRYPTION_KEY: 'k'.repeat(43).concat('='),
+  BANK_BENEFICIARY_IBAN: 'IE29 AIBK 9311 5212 3456 78',
+  BANK_BENEFICIARY_BIC: 'AIBKIE2D',
+  BANK_BENEFICIARY_BANK_NAME: 'AIB',
+  BANK_BENEFICIARY_BANK_ADDRESS: '7 Baggot Street, Dublin 2',
   INVOICE_ISSUER_NAME: 'Cryptads Ltd',
   INVOICE_ISSUER_ADDRESS: '1 Harbour Road|Dublin 2',
   INVOICE_ISSUER_VAT: 'IE6388047V',
@@ -152,6 +156,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
       ALLOW_SANDBOX: '1',
+      BANK_TRANSFERS: 'off',
       PUBLIC_URL: 'https://ads.example',
       TOTP_ENCRYPTION_KEY: KEY_BASE64,
       INVOICE_ISSUER_NAME: 'Cryptads Ltd',

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { z } from 'zod';
+import { bankBeneficiary } from './config-bank';
 import { EnvSchema, parseKey } from './config-schema';
 
 /**
@@ -191,6 +192,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       fees: { cryptoProcessingFeePercent: env.CRYPTO_PROCESSING_FEE_PERCENT, cardFeePercent: env.CARD_FEE_PERCENT },
     },
     invoiceIssuer: invoiceIssuer(env),
+    bankBeneficiary: bankBeneficiary(env),
     vatCheck: {
       provider: env.VAT_CHECK_PROVIDER,
       viesApiUrl: env.VIES_API_URL ?? null,

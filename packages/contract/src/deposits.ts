@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEPOSIT_LIMITS } from './billing-messages';
-import { DEPOSIT_METHODS, PAYMENT_STATES } from './deposit-messages';
+import { BILLING_MESSAGES, DEPOSIT_LIMITS, isWholeCents } from './billing-messages';
+import { bankDepositAmountError, DEPOSIT_METHODS, PAYMENT_STATES } from './deposit-messages';
 import { VatSummarySchema } from './vat';
 
 export * from './deposit-messages';
@@ -71,22 +71,42 @@ export const PaymentActionInputSchema = z.object({
 });
 export type PaymentActionInput = z.input<typeof PaymentActionInputSchema>;
 
-/** GET /billing/deposit/bank-transfer: our bank details and this account's reference. */
+/**
+ * GET /billing/deposit/bank-transfer: the account customers pay into, this account's
+ * reference, and the newest bank deposit waiting for its transfer (POST makes one of an
+ * amount: its own reference, its VAT breakdown, the exact total to send).
+ */
 export const BankTransferDetailsSchema = z.object({
-  /** Written on the transfer, so that we know whose money it is; a new one after each confirmed transfer. */
+  /** The account's open reference (a transfer without an announced deposit is credited by an operator). */
   reference: z.string(),
-  /** Null when the operator has not configured a bank account (INVOICE_ISSUER_IBAN / _BIC). */
+  /** Null when bank transfers are off (BANK_TRANSFERS=off). */
   bank: z
     .object({
+      /** The account holder. */
       beneficiary: z.string(),
+      /** Electronic form (no spaces); the screen groups it in fours. */
       iban: z.string(),
       bic: z.string(),
       bankName: z.string().nullable(),
+      /** The holder's address (the invoice issuer's). */
       address: z.string(),
+      bankAddress: z.string().nullable(),
     })
     .nullable(),
   /** VAT this account pays, included in what it sends. */
   vatPercent: z.number(),
+  /** The newest bank deposit waiting for its transfer: send exactly `total` with `reference`. */
+  deposit: DepositRowSchema.extend({ reference: z.string() }).nullable(),
+});
+/** POST /billing/deposit/bank-transfer: announce a transfer of `amount` euros (VAT is added). */
+export const BankDepositInputSchema = z.object({
+  amount: z
+    .number({ error: BILLING_MESSAGES.depositAmountInvalid })
+    .refine(isWholeCents, { error: BILLING_MESSAGES.depositAmountInvalid, abort: true })
+    .superRefine((euros, ctx) => {
+      const error = bankDepositAmountError(euros);
+      if (error) ctx.addIssue({ code: 'custom', message: error });
+    }),
 });
 export type BankTransferDetails = z.infer<typeof BankTransferDetailsSchema>;
 

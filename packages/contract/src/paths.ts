@@ -150,6 +150,7 @@ export const paths = {
     content: '/admin/content/',
     audit: '/admin/audit/',
     approvals: '/admin/approvals/',
+    bankStatements: '/admin/bank-statements/',
     /** The only screen of an operator whose two-factor authentication is still off. */
     setup2fa: '/admin/setup-2fa/',
   },
@@ -222,6 +223,7 @@ export const routePatterns = {
     content: 'content',
     audit: 'audit',
     approvals: 'approvals',
+    bankStatements: 'bank-statements',
     setup2fa: 'setup-2fa',
   },
   /** Inside campaigns/* (the section index redirects to the list). */

@@ -1,5 +1,6 @@
 import { announcementCommands } from './commands/announcements';
 import { approvalCommands } from './commands/approvals';
+import { bankStatementCommands } from './commands/bank-statements';
 import { campaignCommands } from './commands/campaigns';
 import { deliveryCommands } from './commands/delivery';
 import { kycCommands } from './commands/kyc';
@@ -28,6 +29,7 @@ export const commands: Record<string, Record<string, OperatorCommand>> = {
   website: websiteCommands,
   zone: zoneCommands,
   deposit: depositCommands,
+  'bank-statement': bankStatementCommands,
   ledger: ledgerCommands,
   payout: payoutCommands,
   marketplace: marketplaceCommands,

@@ -57,6 +57,7 @@ const EXACT: Record<string, PageName> = {
   '/admin/content/': { name: 'Content' },
   '/admin/audit/': { name: 'Audit Trail' },
   '/admin/approvals/': { name: 'Approvals' },
+  '/admin/bank-statements/': { name: 'Bank Statements' },
   '/admin/setup-2fa/': { name: 'Set Up Two-Factor Authentication' },
 };
 

@@ -3,6 +3,7 @@ import { adminEndpoints } from './admin';
 import { adminAccountsEndpoints } from './admin-accounts';
 import { announcementEndpoints } from './announcements';
 import { authEndpoints } from './auth';
+import { bankStatementEndpoints } from './bank-statements';
 import { billingDetailsEndpoints } from './billing-details';
 import { billingHistoryEndpoints } from './billing-history';
 import { campaignEndpoints } from './campaigns';
@@ -55,6 +56,7 @@ export const endpointsByDomain = {
   marketplaceSelling: marketplaceSellingEndpoints,
   admin: adminEndpoints,
   adminAccounts: adminAccountsEndpoints,
+  bankStatements: bankStatementEndpoints,
   tax: taxEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 

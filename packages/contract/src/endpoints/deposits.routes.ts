@@ -13,6 +13,7 @@ export const depositRoutes = defineRoutes({
   crypto: { method: 'POST', path: '/billing/deposit/crypto', roles: advertiser },
   cryptoId: { method: 'GET', path: '/billing/deposit/crypto-id', roles: advertiser },
   bankTransfer: { method: 'GET', path: '/billing/deposit/bank-transfer', roles: advertiser },
+  bankTransferStart: { method: 'POST', path: '/billing/deposit/bank-transfer', roles: advertiser },
   payment: { method: 'POST', path: '/billing/payment', roles: advertiser },
   sandboxWebhook: { method: 'POST', path: '/billing/webhooks/sandbox', roles: PUBLIC, bodyKind: 'raw' },
   stripeWebhook: { method: 'POST', path: '/billing/webhooks/stripe', roles: PUBLIC, bodyKind: 'raw' },

@@ -1,5 +1,6 @@
 import { CardDepositInputSchema, CryptoDepositInputSchema } from '../billing';
 import {
+  BankDepositInputSchema,
   BankTransferDetailsSchema,
   DepositOverviewSchema,
   DepositRedirectWithIdSchema,
@@ -45,7 +46,15 @@ export const depositEndpoints = defineEndpoints(depositRoutes, {
   },
   bankTransfer: {
     tag,
-    summary: 'Our bank details and the reference this account writes on its next transfer',
+    summary: 'Our bank details, the account reference and the newest bank deposit waiting for its transfer',
+    response: BankTransferDetailsSchema,
+  },
+  bankTransferStart: {
+    tag,
+    summary:
+      'Announce a bank transfer of `amount` euros: a deposit with its own reference and the exact total (VAT added) to send',
+    description: `100 to 1000000 EUR; at most 5 waiting per account (409). ${blocked}`,
+    body: BankDepositInputSchema,
     response: BankTransferDetailsSchema,
   },
   payment: {

@@ -17,3 +17,4 @@ export * from './websites';
 export * from './stats';
 export * from './marketplace';
 export * from './audit';
+export * from './bank-statements';

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { registerEndpoints, route } from '../../lib/endpoint-routes';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { userFacingBaseUrl } from '../../lib/public-origin';
+import * as bankDeposits from './bank-deposits';
 import * as deposits from './deposits.service';
 import {
   applyProviderEvent,
@@ -39,7 +40,10 @@ export const depositRoutes = [
     ),
   ),
   route(api.cryptoId, async ({ ctx, auth }) => deposits.openCryptoPayment(ctx.db, auth.user.id)),
-  route(api.bankTransfer, async ({ ctx, auth }) => deposits.bankTransferDetails(ctx, auth.user)),
+  route(api.bankTransfer, async ({ ctx, auth }) => bankDeposits.bankTransferDetails(ctx, auth.user)),
+  route(api.bankTransferStart, async ({ ctx, auth, body }) =>
+    bankDeposits.startBankDeposit(ctx, auth.user, body.amount),
+  ),
   route(api.payment, async ({ ctx, auth, body, request }) => {
     const payment = await ownedPayment(ctx.db, auth.user.id, body.paymentId);
     const providers = paymentsOf(ctx);

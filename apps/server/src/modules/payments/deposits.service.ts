@@ -8,13 +8,7 @@ import {
   depositBreakdown,
   isWholeCents,
 } from '@cryptads/contract/billing-messages';
-import type {
-  BankTransferDetails,
-  DepositOverview,
-  DepositRedirect,
-  DepositRow,
-  OpenCryptoPayment,
-} from '@cryptads/contract/deposits';
+import type { DepositOverview, DepositRedirect, DepositRow, OpenCryptoPayment } from '@cryptads/contract/deposits';
 import { DEPOSIT_MESSAGES } from '@cryptads/contract/deposit-messages';
 import { eurosToMicros, formatEuros, MICROS_PER_EURO, microsToEuros, splitGrossOfVat } from '@cryptads/contract/money';
 import { paths } from '@cryptads/contract/paths';
@@ -121,7 +115,7 @@ export async function depositOverview(ctx: Pick<AppContext, 'db' | 'config'>, us
 }
 
 /** Blocked accounts and methods, and accounts without billing details, cannot deposit. */
-function assertMayDeposit(customer: DepositCustomer, method: 'card' | 'crypto' | 'bank_transfer') {
+export function assertMayDeposit(customer: DepositCustomer, method: 'card' | 'crypto' | 'bank_transfer') {
   if (customer.blocked.all) throw forbidden(BILLING_MESSAGES.depositBlocked);
   if ((method === 'card' && customer.blocked.card) || (method === 'crypto' && customer.blocked.crypto))
     throw forbidden(BILLING_MESSAGES.depositMethodBlocked);
@@ -216,7 +210,7 @@ export async function openCryptoPayment(db: DbOrTx, userId: number, now = new Da
 
 /** Crockford's base32 without I, L, O, U: nothing to misread when typed from a bank statement. */
 const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const newReference = () =>
+export const newReference = () =>
   `DEP${Array.from({ length: 8 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('')}`;
 
 /** A reference as written on a statement ('dep-7k3m 9q2x') in our form ('DEP7K3M9Q2X'). */
@@ -236,29 +230,6 @@ export async function currentBankReference(db: DbOrTx, userId: number): Promise<
     await db.insert(bankTransferReferences).values({ reference: newReference(), userId }).onConflictDoNothing();
   }
   throw new Error(`could not make a bank transfer reference for user ${userId}`);
-}
-
-/** GET /billing/deposit/bank-transfer. */
-export async function bankTransferDetails(
-  ctx: Pick<AppContext, 'db' | 'config'>,
-  user: UserRow,
-): Promise<BankTransferDetails> {
-  const { db, config } = ctx;
-  const customer = await depositCustomer(db, config, user.id);
-  const issuer = config.invoiceIssuer;
-  return {
-    reference: await currentBankReference(db, user.id),
-    bank: issuer.bank
-      ? {
-          beneficiary: issuer.name,
-          iban: issuer.bank.iban,
-          bic: issuer.bank.bic,
-          bankName: issuer.bank.bankName,
-          address: [...issuer.addressLines, issuer.country].join(', '),
-        }
-      : null,
-    vatPercent: depositVatPercent(customer),
-  };
 }
 
 /**

@@ -18,6 +18,7 @@ beforeAll(async () => {
     INVOICE_ISSUER_NAME: 'Cryptads Ltd',
     INVOICE_ISSUER_ADDRESS: '1 Harbour Road|Dublin 2',
     INVOICE_ISSUER_VAT: 'IE6388047V',
+    BANK_TRANSFERS: 'off',
     AUTH_RATE_LIMIT_MAX: '1000',
     DEMO_TRAFFIC: 'off',
   });

@@ -199,6 +199,7 @@ describe('VERIFY_ALLOW_PRIVATE setting', () => {
     INVOICE_ISSUER_NAME: 'Cryptads Ltd',
     INVOICE_ISSUER_ADDRESS: '1 Harbour Road|Dublin 2',
     INVOICE_ISSUER_VAT: 'IE6388047V',
+    BANK_TRANSFERS: 'off',
   };
 
   it('is off by default with a 5 second deadline', () => {

@@ -7,6 +7,9 @@ const AccountsPage = lazy(async () => ({ default: (await import('./routes/accoun
 const AccountPage = lazy(async () => ({ default: (await import('./routes/account-page')).AccountPage }));
 const ContentPage = lazy(async () => ({ default: (await import('./routes/content-page')).ContentPage }));
 const AuditPage = lazy(async () => ({ default: (await import('./routes/audit-page')).AuditPage }));
+const BankStatementsPage = lazy(async () => ({
+  default: (await import('./routes/bank-statements-page')).BankStatementsPage,
+}));
 const ApprovalsPage = lazy(async () => ({ default: (await import('./routes/approvals-page')).ApprovalsPage }));
 
 const admin = routePatterns.admin;
@@ -22,5 +25,6 @@ export const adminAccountRoutes = (
     <Route path={admin.content} element={<ContentPage />} />
     <Route path={admin.audit} element={<AuditPage />} />
     <Route path={admin.approvals} element={<ApprovalsPage />} />
+    <Route path={admin.bankStatements} element={<BankStatementsPage />} />
   </>
 );

@@ -15,6 +15,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconChecklist,
+  IconFileImport,
   IconFileText,
   IconGauge,
   IconHistory,
@@ -134,6 +135,13 @@ export function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
           to={paths.admin.approvals}
           label="Approvals"
           icon={<IconChecklist size={20} />}
+          pathname={pathname}
+          onNavigate={onNavigate}
+        />
+        <Entry
+          to={paths.admin.bankStatements}
+          label="Bank Statements"
+          icon={<IconFileImport size={20} />}
           pathname={pathname}
           onNavigate={onNavigate}
         />

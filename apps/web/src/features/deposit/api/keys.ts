@@ -10,5 +10,6 @@ export const depositKeys = {
   payment: (paymentId: string, action: 'check' | 'cancel') =>
     [...depositKeys.all, 'payment', paymentId, action] as const,
   start: (method: 'card' | 'crypto') => [...depositKeys.all, 'start', method] as const,
+  startBank: () => [...depositKeys.all, 'start', 'bank_transfer'] as const,
   cancel: () => [...depositKeys.all, 'cancel'] as const,
 };

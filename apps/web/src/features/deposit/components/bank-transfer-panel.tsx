@@ -1,34 +1,110 @@
-import { ActionIcon, Button, CopyButton, Group, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { DEPOSIT_LIMITS } from '@cryptads/contract/billing-messages';
-import { DEPOSIT_MESSAGES } from '@cryptads/contract/deposit-messages';
-import { eurosToMicros, formatEuros, microsToEuros, vatOnNet } from '@cryptads/contract/money';
+import { Button, Skeleton, Stack, Text } from '@mantine/core';
+import { IconBuildingBank } from '@tabler/icons-react';
+import { useState } from 'react';
+import { BILLING_MESSAGES, isWholeCents } from '@cryptads/contract/billing-messages';
+import { BANK_DEPOSIT_MIN_EUROS, bankDepositAmountError, DEPOSIT_MESSAGES } from '@cryptads/contract/deposit-messages';
+import type { BankTransferDetails } from '@cryptads/contract/deposits';
+import { formatEuros } from '@cryptads/contract/money';
 import { errorReason } from '../../../lib/api-client';
 import { Notice } from '../../../ui/notice';
+import { showError } from '../../../ui/status-store';
 import { useBankTransferDetails } from '../api/get-bank-transfer';
-import { formatPercent } from '../methods';
+import { useStartBankDeposit } from '../api/start-bank-deposit';
+import { formatPercent, parseAmount } from '../methods';
+import { AmountField } from './amount-field';
+import { type BankDetailRow, BankDetailsTable, groupIban } from './bank-details-table';
 
-/** docs/product/limits.md#billing: copy feedback lasts one second. */
-const COPY_FEEDBACK_MS = 1000;
+type Details = BankTransferDetails;
+type Waiting = NonNullable<Details['deposit']>;
 
-function CopyValue({ value, label }: { value: string; label: string }) {
+/** The rows of a waiting deposit: the account to pay into, the reference, the exact amount. */
+function rowsOf(bank: NonNullable<Details['bank']>, deposit: Waiting): BankDetailRow[] {
+  const rows: BankDetailRow[] = [
+    { key: 'beneficiary', label: 'Account holder', shown: bank.beneficiary, copied: bank.beneficiary },
+    { key: 'iban', label: 'IBAN', shown: groupIban(bank.iban), copied: bank.iban },
+    { key: 'bic', label: 'BIC / SWIFT', shown: bank.bic, copied: bank.bic },
+  ];
+  if (bank.bankName) rows.push({ key: 'bank', label: 'Bank', shown: bank.bankName, copied: bank.bankName });
+  if (bank.bankAddress)
+    rows.push({ key: 'bank-address', label: 'Bank address', shown: bank.bankAddress, copied: bank.bankAddress });
+  rows.push(
+    { key: 'reference', label: 'Reference', shown: deposit.reference, copied: deposit.reference, strong: true },
+    {
+      key: 'amount',
+      label: 'Amount',
+      shown: formatEuros(deposit.total),
+      copied: deposit.total.toFixed(2),
+      strong: true,
+      hint:
+        deposit.vat > 0
+          ? `${formatEuros(deposit.amount)} + ${formatEuros(deposit.vat)} VAT (${formatPercent((deposit.vat / deposit.amount) * 100)})`
+          : undefined,
+    },
+  );
+  return rows;
+}
+
+function AnnounceForm({ vatPercent, again }: { vatPercent: number; again: boolean }) {
+  const [text, setText] = useState('');
+  const [touched, setTouched] = useState(false);
+  const start = useStartBankDeposit();
+  const amount = parseAmount(text);
+  const rule =
+    amount === null
+      ? BILLING_MESSAGES.fillInField
+      : !isWholeCents(amount)
+        ? BILLING_MESSAGES.depositAmountInvalid
+        : bankDepositAmountError(amount);
+  const vat = vatPercent > 0 ? `, plus ${formatPercent(vatPercent)} VAT` : '';
   return (
-    <CopyButton value={value} timeout={COPY_FEEDBACK_MS}>
-      {({ copied, copy }) => (
-        <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow position="left">
-          <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={`Copy ${label}`}>
-            {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-          </ActionIcon>
-        </Tooltip>
-      )}
-    </CopyButton>
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setTouched(true);
+        if (rule || amount === null) return;
+        start.mutate(amount, {
+          onSuccess: () => {
+            setText('');
+            setTouched(false);
+          },
+          onError: (error) => showError(errorReason(error)),
+        });
+      }}
+    >
+      <Stack gap="sm">
+        {again ? (
+          <Text size="sm" fw={600}>
+            Another transfer
+          </Text>
+        ) : null}
+        <AmountField
+          value={text}
+          onChange={setText}
+          onBlur={() => setTouched(true)}
+          error={touched ? rule : null}
+          description={`Minimum ${formatEuros(BANK_DEPOSIT_MIN_EUROS, 0)}${vat}. You get our account, a reference and the exact amount to send.`}
+        />
+        <Button
+          type="submit"
+          loading={start.isPending}
+          leftSection={<IconBuildingBank size={16} aria-hidden />}
+          w="fit-content"
+          variant={again ? 'default' : 'filled'}
+          data-testid="bank-start"
+        >
+          Get bank details
+        </Button>
+      </Stack>
+    </form>
   );
 }
 
 /**
- * Bank Transfer (docs/product/billing.md#deposits; docs/product/limits.md#billing): our bank details and this account's reference, which
- * tells us whose money arrived; we credit it once it is on our account (1 to 5 business
- * days, up to 14). VAT is included in what is sent.
+ * Bank Transfer (docs/product/billing.md#bank-transfer): the customer says how much, and gets
+ * our account, a reference of this deposit and the exact amount with VAT; the deposit is
+ * credited when the bank statement shows that reference and that amount (1 to 5 business
+ * days, up to 14).
  */
 export function BankTransferPanel() {
   const details = useBankTransferDetails();
@@ -44,62 +120,31 @@ export function BankTransferPanel() {
         </Stack>
       </Notice>
     );
-  const { bank, reference, vatPercent } = details.data;
-  const minimum = eurosToMicros(DEPOSIT_LIMITS.minEuros);
-  const minimumToSend = formatEuros(microsToEuros(minimum + vatOnNet(minimum, vatPercent)));
-  const rows: [string, string, string][] = bank
-    ? [
-        ['Beneficiary', bank.beneficiary, 'beneficiary'],
-        ['IBAN', bank.iban, 'iban'],
-        ['BIC / SWIFT', bank.bic, 'bic'],
-        ...(bank.bankName ? ([['Bank', bank.bankName, 'bank']] as [string, string, string][]) : []),
-        ['Address', bank.address, 'address'],
-        ['Reference', reference, 'reference'],
-      ]
-    : [['Reference', reference, 'reference']];
-
-  return (
-    <Stack gap="md" data-testid="bank-transfer">
-      {bank ? null : (
+  const { bank, reference, vatPercent, deposit } = details.data;
+  if (!bank)
+    return (
+      <Stack gap="md" data-testid="bank-transfer">
         <Notice color="blue" title="Bank transfer" data-testid="bank-not-configured">
           <Text size="sm">{DEPOSIT_MESSAGES.bankNotConfigured}</Text>
         </Notice>
-      )}
-      <Table withTableBorder verticalSpacing="xs" data-testid="bank-details">
-        <Table.Tbody>
-          {rows.map(([label, value, key]) => (
-            <Table.Tr key={key}>
-              <Table.Th scope="row" w={130}>
-                {label}
-              </Table.Th>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap" justify="space-between">
-                  <Text
-                    size="sm"
-                    fw={key === 'reference' ? 700 : 400}
-                    style={{ wordBreak: 'break-word' }}
-                    data-testid={`bank-${key}`}
-                  >
-                    {value}
-                  </Text>
-                  <CopyValue value={value} label={label} />
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      <Stack gap={4}>
-        <Text size="sm">
-          Write the reference <strong>{reference}</strong> on your transfer so that we know the money is yours.
-        </Text>
-        <Text size="sm" c="dimmed">
-          {vatPercent > 0
-            ? `Send at least ${minimumToSend} (the minimum deposit of ${formatEuros(DEPOSIT_LIMITS.minEuros, 0)} plus ${formatPercent(vatPercent)} VAT); VAT is included in what you send.`
-            : `Send at least ${minimumToSend}.`}{' '}
-          Bank deposits take 1 to 5 business days to arrive, up to 14.
-        </Text>
+        <BankDetailsTable rows={[{ key: 'reference', label: 'Reference', shown: reference, copied: reference }]} />
       </Stack>
+    );
+  return (
+    <Stack gap="md" data-testid="bank-transfer">
+      {deposit ? (
+        <>
+          <Text size="sm">
+            Send exactly <strong>{formatEuros(deposit.total)}</strong> to this account with the reference{' '}
+            <strong>{deposit.reference}</strong>, so that we know the money is yours.
+          </Text>
+          <BankDetailsTable rows={rowsOf(bank, deposit)} />
+          <Text size="sm" c="dimmed" data-testid="bank-timing">
+            {DEPOSIT_MESSAGES.bankTiming} Your balance is credited when it is on our account.
+          </Text>
+        </>
+      ) : null}
+      <AnnounceForm vatPercent={vatPercent} again={deposit !== null} />
     </Stack>
   );
 }

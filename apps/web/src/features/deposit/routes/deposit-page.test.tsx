@@ -69,14 +69,28 @@ beforeEach(() => {
       bic: 'AIBKIE2D',
       bankName: 'AIB',
       address: '1 Example Street, Dublin 2, IE',
+      bankAddress: '7 Baggot Street, Dublin 2',
     },
     vatPercent: 23,
+    deposit: null,
   };
   serve(
     answer(systemEndpoints.config, config),
     answer(depositEndpoints.overview, () => overview),
     answer(depositEndpoints.cryptoId, () => ({ payment: openPayment })),
     answer(depositEndpoints.bankTransfer, () => bank),
+    answer(depositEndpoints.bankTransferStart, () => {
+      bank = {
+        ...bank,
+        deposit: {
+          ...row({ id: PAYMENT_ID, method: 'bank_transfer', amount: 100, vat: 23, total: 123, state: 'pending' }),
+          valid: 0,
+          credited: null,
+          reference: 'DEPAB12CD34',
+        },
+      };
+      return bank;
+    }),
     answer(depositEndpoints.crypto, () => {
       openPayment = {
         ...row({ method: 'crypto', state: 'created', valid: 0, credited: null }),
@@ -285,12 +299,34 @@ describe('DepositPage', () => {
     expect(screen.queryByRole('button', { name: 'Pay by Card' })).not.toBeInTheDocument();
   });
 
-  it('shows our bank details and the reference', async () => {
+  it('gives the account, the reference and the exact amount with VAT of a bank transfer, each with a copy button', async () => {
+    const user = userEvent.setup();
     renderAt('/billing/deposit/bank-transfer');
-    expect(await screen.findByTestId('bank-iban')).toHaveTextContent('IE29AIBK93115212345678');
-    expect(screen.getByTestId('bank-reference')).toHaveTextContent('DEP7K3M9Q2X');
-    expect(screen.getByText(/Send at least €123.00/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Copy IBAN' })).toBeInTheDocument();
+    const amount = await screen.findByTestId('deposit-amount');
+    await user.click(screen.getByTestId('bank-start'));
+    expect(await screen.findByText(BILLING_MESSAGES.fillInField)).toBeInTheDocument();
+    await user.type(amount, '99');
+    await user.click(screen.getByTestId('bank-start'));
+    expect(await screen.findByText(DEPOSIT_MESSAGES.bankAmountRange)).toBeInTheDocument();
+    expect(sentTo(depositEndpoints.bankTransferStart)).toEqual([]);
+
+    await user.clear(amount);
+    await user.type(amount, '100');
+    await user.click(screen.getByTestId('bank-start'));
+    expect(await screen.findByTestId('bank-iban')).toHaveTextContent('IE29 AIBK 9311 5212 3456 78');
+    expect(sentTo(depositEndpoints.bankTransferStart)[0]?.body).toEqual({ amount: 100 });
+    expect(screen.getByTestId('bank-beneficiary')).toHaveTextContent('Cryptads Ltd');
+    expect(screen.getByTestId('bank-bic')).toHaveTextContent('AIBKIE2D');
+    expect(screen.getByTestId('bank-bank')).toHaveTextContent('AIB');
+    expect(screen.getByTestId('bank-bank-address')).toHaveTextContent('7 Baggot Street, Dublin 2');
+    expect(screen.getByTestId('bank-reference')).toHaveTextContent('DEPAB12CD34');
+    expect(screen.getByTestId('bank-amount')).toHaveTextContent('€123.00');
+    expect(screen.getByTestId('bank-amount-hint')).toHaveTextContent('€100.00 + €23.00 VAT (23 %)');
+    expect(screen.getByTestId('bank-timing')).toHaveTextContent(
+      'Bank transfers take 1 to 5 business days to arrive, up to 14.',
+    );
+    for (const label of ['Account holder', 'IBAN', 'BIC / SWIFT', 'Bank', 'Bank address', 'Reference', 'Amount'])
+      expect(screen.getByRole('button', { name: `Copy ${label}` })).toBeInTheDocument();
   });
 
   it('says when no bank account is configured', async () => {

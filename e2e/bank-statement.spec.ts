@@ -1,0 +1,93 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { checkScreen } from './support/a11y';
+import { api, createVerifiedUser, latestMail, STRONG_PASSWORD, totp, uniqueEmail } from './support/api';
+import { operator } from './support/operator';
+import { loginThroughForm, typeCode } from './support/ui';
+
+/**
+ * Bank statements (docs/product/billing.md#bank-statements): an advertiser announces a bank
+ * deposit, an operator imports the bank's statement; the matching line credits it, the line
+ * with another amount waits in the queue and is marked handled outside with a note.
+ */
+
+async function announcedBankDeposit(request: APIRequestContext) {
+  const user = await createVerifiedUser(request, 'advertiser');
+  const details = await api(request, 'POST', '/billing/details', {
+    token: user.token,
+    data: { isCompany: false, country: 'IE', address: '1 Quay Street, Galway', firstName: 'E2e', lastName: 'Payer' },
+  });
+  expect(details.status, `billing details: ${details.body.reason}`).toBe(200);
+  const deposit = await api<{ deposit: { reference: string; total: number } }>(
+    request,
+    'POST',
+    '/billing/deposit/bank-transfer',
+    { token: user.token, data: { amount: 100 } },
+  );
+  expect(deposit.status, `bank deposit: ${deposit.body.reason}`).toBe(200);
+  return { user, ...deposit.body.response.deposit };
+}
+
+test('an operator imports a statement: the matching transfer is credited, the wrong one waits for a decision', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const paid = await announcedBankDeposit(request);
+  const short = await announcedBankDeposit(request);
+  const run = Date.now().toString(36);
+  const csv = [
+    'date,amount,currency,reference,bank_id',
+    `2026-11-26,${paid.total.toFixed(2)},EUR,"Deposit ${paid.reference}",${run}-1`,
+    `2026-11-26,99.00,EUR,${short.reference},${run}-2`,
+    `2026-11-26,-4.50,EUR,account fees,${run}-3`,
+  ].join('\n');
+
+  const email = uniqueEmail('operator-bank');
+  expect(operator('operator', 'create', email, 'Bank', 'Operator')).toContain(`Operator ${email} created`);
+  const mail = await latestMail(page.request, email);
+  const link = mail?.text.match(/https?:\/\/\S+\/password-recovery\/\S+/)?.[0];
+  expect(link, 'set-password mail').toBeTruthy();
+  await page.goto(new URL(link as string).pathname);
+  const reset = page.getByTestId('reset-form');
+  await reset.getByLabel('New password', { exact: true }).fill(STRONG_PASSWORD);
+  await reset.getByLabel('Confirm password', { exact: true }).fill(STRONG_PASSWORD);
+  await reset.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('reset-success')).toBeVisible();
+  await loginThroughForm(page, email, STRONG_PASSWORD);
+  await expect(page).toHaveURL(/\/admin\/setup-2fa\/$/);
+  const secret = (await page.getByTestId('two-factor-secret').getAttribute('data-secret')) ?? '';
+  await typeCode(page, await totp(secret), 'two-factor-code');
+  await page.getByTestId('two-factor-submit').click();
+  const status = page.getByTestId('status-modal');
+  await status.getByRole('button').click();
+  await expect(page).toHaveURL(/\/admin\/$/);
+
+  await page.goto('/admin/bank-statements/');
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'statement.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await page.getByTestId('statement-import').click();
+  await expect(page.getByTestId('statement-result')).toContainText(
+    '1 credited, 0 already imported, 1 waiting for a decision, 1 ignored',
+  );
+  const waiting = page.getByTestId('statement-line').filter({ hasText: short.reference });
+  await expect(waiting).toContainText('The amount differs from the deposit’s total');
+  await checkScreen(page, 'admin-bank-statements');
+
+  const balance = await api<{ balance: number }>(request, 'GET', '/billing/deposit', { token: paid.user.token });
+  expect(balance.body.response.balance).toBe(100);
+
+  await waiting.getByTestId('statement-handled').click();
+  await page.getByTestId('statement-note').fill('Returned to the sender');
+  await page.getByTestId('statement-confirm').click();
+  await expect(status).toContainText('marked as handled outside: Returned to the sender');
+  await status.getByRole('button').click();
+  await expect(status).toBeHidden();
+  await expect(page.getByTestId('statement-line').filter({ hasText: short.reference })).toHaveCount(0);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('statement-import')).toBeVisible();
+  await checkScreen(page, 'admin-bank-statements-390');
+});
