@@ -52,7 +52,7 @@ describe('journal record format', () => {
 
   it('stops at a record whose checksum does not match its bytes', () => {
     const damaged = encodeRecord('b', '{"x":2}');
-    damaged[damaged.length - 2] ^= 0xff;
+    damaged.writeUInt8(damaged.readUInt8(damaged.length - 2) ^ 0xff, damaged.length - 2);
     const scan = scanRecords(Buffer.concat([encodeRecord('a', '{}'), damaged, encodeRecord('c', '{}')]), 0);
     expect(scan.stop).toBe('corrupt');
     expect(scan.records.map((r) => r.id)).toEqual(['a']);
@@ -121,7 +121,7 @@ describe('journal segments', () => {
     const bytes = readFileSync(segment);
     const lastStart = (await first.read(0, 3)).records[2]?.start ?? 0;
     await first.close();
-    bytes[bytes.length - 1] ^= 0xff;
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 0xff, bytes.length - 1);
     writeFileSync(segment, bytes);
     const reopened = await openJournal(dir);
     expect(reopened.end).toBe(lastStart);
