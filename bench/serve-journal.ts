@@ -170,7 +170,12 @@ async function main() {
         const server = await startServer(PORT + 2, dataDir, { DELIVERY_STREAM: stream });
         try {
           await paced(server.url, zones, { seconds: 3 });
-          line(round, `/serve, DELIVERY_STREAM=${stream}`, await paced(server.url, zones, { rate: RATE, seconds: SECONDS }), base);
+          line(
+            round,
+            `/serve, DELIVERY_STREAM=${stream}`,
+            await paced(server.url, zones, { rate: RATE, seconds: SECONDS }),
+            base,
+          );
         } finally {
           await server.stop();
           rmSync(dataDir, { recursive: true, force: true });
@@ -180,7 +185,9 @@ async function main() {
   } finally {
     rmSync(seeded, { recursive: true, force: true });
   }
-  console.log('\n| round | server | req/s | p50 (× baseline) | p99 (× baseline) | max | answered with an ad | errors |');
+  console.log(
+    '\n| round | server | req/s | p50 (× baseline) | p99 (× baseline) | max | answered with an ad | errors |',
+  );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const r of rows) console.log(r);
 }

@@ -19,7 +19,10 @@ const records = (from: number, n: number) =>
     id: `impression:${from + i}`,
     data: JSON.stringify({ n: from + i, pad: 'x'.repeat(360) }),
   }));
-const segmentFiles = (dir: string) => readdirSync(dir).filter((n) => n.endsWith('.journal')).sort();
+const segmentFiles = (dir: string) =>
+  readdirSync(dir)
+    .filter((n) => n.endsWith('.journal'))
+    .sort();
 
 afterEach(async () => {
   for (const journal of dirs.splice(0)) await journal.close();

@@ -14,7 +14,12 @@ const SUFFIX = '.journal';
 /** Bytes read per look at a segment: a batch of events, and always one whole record. */
 const READ_CHUNK_BYTES = 4 << 20;
 
-type Segment = { base: number; file: string; /** Readable bytes: flushed (current) or whole (sealed). */ size: number };
+type Segment = {
+  base: number;
+  file: string;
+  /** Readable bytes: flushed (the current segment) or the whole file (sealed ones). */
+  size: number;
+};
 
 export type JournalOptions = {
   /** A segment that reached this size is sealed; the next group starts a new one. */
