@@ -6,7 +6,7 @@ import { BatchError, type DeliveryStream, encodeEvent, receiptKey, type StreamEn
 import { freshEntries, voidEvents } from './stream-receipts';
 import type { DeliveryEvent } from './types';
 
-/** The row of delivery_journal_positions this journal's consumer keeps. */
+/** The row of delivery_journal_positions this journal's consumer keeps (unless named otherwise). */
 const JOURNAL_NAME = 'delivery';
 /** Before any record was read: a guess of a record's size, for the backlog's count. */
 const TYPICAL_RECORD_BYTES = 420;
@@ -15,6 +15,8 @@ export type JournalStreamOptions = {
   /** Appends within this window share one write and one fdatasync (ms). */
   flushMs: number;
   segmentBytes: number;
+  /** Its row in delivery_journal_positions (default 'delivery'; tests keep journals apart). */
+  name?: string;
   log?: { warn: (o: object, m: string) => void; error: (o: object, m: string) => void };
 };
 
@@ -42,6 +44,7 @@ export class JournalStream implements DeliveryStream {
   /** The committed position (null: not read from the database yet). */
   private cursor: number | null = null;
   private recordBytes = TYPICAL_RECORD_BYTES;
+  private readonly name: string;
 
   private constructor(
     readonly journal: Journal,
@@ -49,6 +52,7 @@ export class JournalStream implements DeliveryStream {
     private readonly opts: JournalStreamOptions,
   ) {
     this.appendWindowMs = opts.flushMs;
+    this.name = opts.name ?? JOURNAL_NAME;
   }
 
   static async open(dir: string, db: Db, opts: JournalStreamOptions): Promise<JournalStream> {
@@ -67,7 +71,7 @@ export class JournalStream implements DeliveryStream {
   private async position(): Promise<number> {
     if (this.cursor !== null) return this.cursor;
     const rows = (await this.db.execute(
-      sql`select position from ${deliveryJournalPositions} where journal = ${JOURNAL_NAME}`,
+      sql`select position from ${deliveryJournalPositions} where journal = ${this.name}`,
     )) as unknown as { rows: { position: string | number }[] };
     const stored = rows.rows[0] ? Number(rows.rows[0].position) : this.journal.start;
     const inside = stored >= this.journal.start && stored <= this.journal.end;
@@ -83,7 +87,7 @@ export class JournalStream implements DeliveryStream {
   private async commitPosition(tx: Tx, position: number) {
     await tx.execute(
       sql`insert into ${deliveryJournalPositions} (journal, position, updated_at)
-        values (${JOURNAL_NAME}, ${position}, now())
+        values (${this.name}, ${position}, now())
         on conflict (journal) do update set position = greatest(${deliveryJournalPositions.position}, excluded.position),
           updated_at = excluded.updated_at`,
     );
