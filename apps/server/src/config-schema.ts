@@ -112,10 +112,21 @@ export const EnvSchema = z
     DELIVERY_BATCH_MAX: z.coerce.number().int().min(1).max(100_000).default(5000),
     /**
      * Where /serve and /click put their events before answering (docs/decisions/028): `auto`
-     * is Redis Streams with REDIS_URL, else a PostgreSQL queue table; `memory` is this
-     * process's buffer (a crash loses up to DELIVERY_FLUSH_MS of events; PROCESS_ROLE=all only).
+     * is Redis Streams with REDIS_URL, else a PostgreSQL queue table with DATABASE_URL, else
+     * (the embedded database) `journal`, an fsynced journal in DATA_DIR/journal (docs/decisions/039);
+     * `memory` is this process's buffer (a crash loses up to DELIVERY_FLUSH_MS of events).
+     * `journal` and `memory` belong to one process: PROCESS_ROLE=all only.
      */
-    DELIVERY_STREAM: z.enum(['auto', 'postgres', 'redis', 'memory']).default('auto'),
+    DELIVERY_STREAM: z.enum(['auto', 'postgres', 'redis', 'journal', 'memory']).default('auto'),
+    /** The journal's group flush: appends within this window share one write and one fdatasync (ms). */
+    DELIVERY_JOURNAL_FLUSH_MS: z.coerce.number().int().min(0).max(100).default(2),
+    /** A journal segment is sealed at this size and deleted once wholly recorded (bytes). */
+    DELIVERY_JOURNAL_SEGMENT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(64 * 1024)
+      .max(1024 * 1024 * 1024)
+      .default(16 * 1024 * 1024),
     /** Events the stream's consumer records per transaction (short transactions keep the embedded database responsive). */
     DELIVERY_STREAM_BATCH: z.coerce.number().int().min(1).max(100_000).default(1000),
     /** Where a visitor's country comes from: a trusted proxy header, or a GeoLite2-format database file. */
@@ -234,11 +245,11 @@ export const EnvSchema = z
       });
     if (env.DELIVERY_STREAM === 'redis' && !env.REDIS_URL)
       ctx.addIssue({ code: 'custom', path: ['REDIS_URL'], message: 'DELIVERY_STREAM=redis needs REDIS_URL' });
-    if (env.DELIVERY_STREAM === 'memory' && env.PROCESS_ROLE !== 'all')
+    if ((env.DELIVERY_STREAM === 'memory' || env.DELIVERY_STREAM === 'journal') && env.PROCESS_ROLE !== 'all')
       ctx.addIssue({
         code: 'custom',
         path: ['DELIVERY_STREAM'],
-        message: 'DELIVERY_STREAM=memory keeps events in the process that served them: only with PROCESS_ROLE=all',
+        message: `DELIVERY_STREAM=${env.DELIVERY_STREAM} keeps events in the process that served them: only with PROCESS_ROLE=all`,
       });
     if (env.PROCESS_ROLE === 'delivery' && !env.REDIS_URL)
       ctx.addIssue({

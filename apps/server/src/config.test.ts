@@ -232,4 +232,16 @@ describe('production and shared-database secrets (docs/decisions/021)', () => {
     // The embedded database is one process: the generated secret in DATA_DIR is enough.
     expect(loadConfig({}).delivery.clickSecret).toBeNull();
   });
+
+  it('keeps delivery events in the fsynced journal on the embedded default, and in memory only when asked or under test', () => {
+    expect(loadConfig({}).delivery).toMatchObject({ stream: 'journal', journal: { flushMs: 2 } });
+    expect(loadConfig({ DELIVERY_JOURNAL_FLUSH_MS: '5' }).delivery.journal.flushMs).toBe(5);
+    expect(loadConfig({ DELIVERY_STREAM: 'memory' }).delivery.stream).toBe('memory');
+    expect(loadConfig({ NODE_ENV: 'test' }).delivery.stream).toBe('memory');
+    const pg = { DATABASE_URL: 'postgres://db/cryptads', CLICK_SECRET: 'c'.repeat(32) };
+    expect(loadConfig(pg).delivery.stream).toBe('postgres');
+    expect(() => loadConfig({ ...pg, PROCESS_ROLE: 'worker', DELIVERY_STREAM: 'journal' })).toThrow(
+      /DELIVERY_STREAM=journal keeps events in the process that served them/,
+    );
+  });
 });

@@ -140,15 +140,23 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       batchMax: env.DELIVERY_BATCH_MAX,
       stream:
         // auto: Redis Streams with Redis, the PostgreSQL queue on a PostgreSQL server, and on the
-        // embedded database (one process) the in-process buffer: its single connection would make
-        // every /serve wait behind the recording transaction (docs/decisions/028).
+        // embedded database (one process) the local journal: the queue table's single connection
+        // would make every /serve wait behind the recording transaction (docs/decisions/028, 039).
+        // Tests run on an in-memory database that a crash loses anyway: there `auto` is the
+        // buffer, and a test that wants the journal asks for it.
         env.DELIVERY_STREAM === 'auto'
           ? env.REDIS_URL
             ? ('redis' as const)
             : env.DATABASE_URL
               ? ('postgres' as const)
-              : ('memory' as const)
+              : env.NODE_ENV === 'test'
+                ? ('memory' as const)
+                : ('journal' as const)
           : env.DELIVERY_STREAM,
+      journal: {
+        flushMs: env.DELIVERY_JOURNAL_FLUSH_MS,
+        segmentBytes: env.DELIVERY_JOURNAL_SEGMENT_BYTES,
+      },
       streamBatch: env.DELIVERY_STREAM_BATCH,
       geo: { provider: env.GEO_PROVIDER, header: env.GEO_HEADER.toLowerCase(), dbPath: env.GEOIP_DB_PATH ?? null },
       clickSecret: env.CLICK_SECRET ?? null,

@@ -86,7 +86,7 @@ export const ReadinessSchema = z.object({
        * Where events wait before they are recorded (DELIVERY_STREAM, docs/decisions/028):
        * `buffered` is then the stream's backlog as this process last counted it.
        */
-      stream: z.enum(['memory', 'postgres', 'redis']),
+      stream: z.enum(['memory', 'postgres', 'redis', 'journal']),
       /** Events kept in the dead-letter table (an operator retries them); null: not counted here (no consumer). */
       deadLetters: z.number().int().nullable(),
     })

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The durable delivery stream on PostgreSQL (docs/decisions/028-durable-delivery-events.md):
@@ -39,4 +39,16 @@ export const deliveryDeadLetters = pgTable('delivery_dead_letters', {
   attempts: integer('attempts').notNull(),
   firstFailedAt: timestamp('first_failed_at', { withTimezone: true }).notNull(),
   lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * How far the consumer of a local delivery journal (the embedded default's stream,
+ * docs/decisions/039-embedded-delivery-journal.md) has recorded: a byte position in the
+ * journal, written in the same transaction as the batch it ends. At start the journal is
+ * replayed from here: what was recorded is not recorded again, what was not is.
+ */
+export const deliveryJournalPositions = pgTable('delivery_journal_positions', {
+  journal: text('journal').primaryKey(),
+  position: bigint('position', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

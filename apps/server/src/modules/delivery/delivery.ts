@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
 import type { Bus } from '../../lib/bus';
@@ -14,6 +15,7 @@ import { Recorder } from './recorder';
 import type { WriterContext } from './writer/record-batch';
 import { LocalDeliveryState, RedisDeliveryState } from './shared-state';
 import type { DeliveryStream } from './stream';
+import { JournalStream } from './stream-journal';
 import { PostgresStream } from './stream-postgres';
 import { RedisStream, type RedisStreamOptions } from './stream-redis';
 
@@ -52,12 +54,20 @@ export type DeliveryOptions = {
  * The durable stream of DELIVERY_STREAM (docs/decisions/028-durable-delivery-events.md), with
  * what closes it; null for `memory`. The Redis client is this stream's own connection.
  */
-function openStream(
+async function openStream(
   ctx: WriterContext,
   opts: DeliveryOptions,
-): { stream: DeliveryStream; close: () => Promise<void> } | null {
+): Promise<{ stream: DeliveryStream; close: () => Promise<void> } | null> {
   const kind = ctx.config.delivery.stream;
   if (kind === 'memory') return null;
+  if (kind === 'journal') {
+    const stream = await JournalStream.open(path.join(ctx.config.dataDir, 'journal'), ctx.db, {
+      ...ctx.config.delivery.journal,
+      log: opts.log && { warn: (o, m) => opts.log?.error(o, m), error: (o, m) => opts.log?.error(o, m) },
+    });
+    // The recorder's close closes the stream (and its file) after its last batch.
+    return { stream, close: async () => {} };
+  }
   if (kind === 'postgres') return { stream: new PostgresStream(ctx.db), close: async () => {} };
   const redisConfig = ctx.config.redis;
   if (!redisConfig) throw new Error('DELIVERY_STREAM=redis needs REDIS_URL');
@@ -82,7 +92,7 @@ export async function createDelivery(
 ): Promise<Delivery> {
   const serve = opts.serve !== false;
   const consume = opts.consume !== false;
-  const opened = openStream(ctx, opts);
+  const opened = await openStream(ctx, opts);
   // With REDIS_URL the state several processes share lives there (the process's shared client,
   // or one of its own for a caller without one).
   const redisConfig = ctx.config.redis;

@@ -51,7 +51,7 @@ export class StreamRecording implements Recording {
     opts: { consume?: boolean; consumer?: ConsumerOptions },
   ) {
     this.appender = new GroupCommit((events) => this.write(events), {
-      windowMs: APPEND_WINDOW_MS,
+      windowMs: stream.appendWindowMs ?? APPEND_WINDOW_MS,
       max: ctx.config.delivery.batchMax,
     });
     this.consumer = opts.consume !== false ? new StreamConsumer(ctx, stream, hooks, log, opts.consumer) : null;

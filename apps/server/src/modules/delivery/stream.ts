@@ -7,7 +7,8 @@ import { type DeliveryEvent, EventKind } from './types';
  * The durable delivery stream (docs/decisions/028-durable-delivery-events.md). /serve and
  * /click append their event before answering; a consumer (role `all` or `worker`) records
  * batches from it through recordBatch. Two backends: Redis Streams with a consumer group when
- * REDIS_URL is set (stream-redis.ts), a PostgreSQL queue table otherwise (stream-postgres.ts).
+ * REDIS_URL is set (stream-redis.ts), a PostgreSQL queue table with DATABASE_URL
+ * (stream-postgres.ts), and a local journal on the embedded database (stream-journal.ts, 039).
  */
 
 /** One event in the stream: its id there and the event as stored (decoded inside the batch). */
@@ -30,7 +31,9 @@ export class BatchError extends Error {
 }
 
 export interface DeliveryStream {
-  readonly kind: 'postgres' | 'redis';
+  readonly kind: 'postgres' | 'redis' | 'journal';
+  /** Appends within this window share one write (ms; default 1). */
+  readonly appendWindowMs?: number;
   /** Writes these events durably in one round trip; resolves once they are stored. */
   append(events: readonly DeliveryEvent[]): Promise<void>;
   /**

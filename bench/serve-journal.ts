@@ -1,0 +1,195 @@
+/**
+ * /serve on a real demo zone, on the embedded default, paced at 2,000 req/s: the in-process
+ * buffer (DELIVERY_STREAM=memory, the default before decision 039: a crash loses what was not
+ * yet written) against the journal (the default since: fsynced before the answer), beside a
+ * Fastify hello-world measured in the same run at the same rate. Each round measures all
+ * three; two rounds by default. Nothing is asserted: the figures go to bench/RESULTS.md.
+ *
+ *   node --import tsx bench/serve-journal.ts
+ *   BENCH_SECONDS (10), BENCH_ROUNDS (2), BENCH_PORT (3475: this and the next two),
+ *   DELIVERY_JOURNAL_FLUSH_MS (the server's default when unset)
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { discoverZones, type LiveZone, serveQuery } from '../apps/server/src/simulator/live';
+
+const root = path.resolve(import.meta.dirname, '..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const PORT = Number(process.env.BENCH_PORT ?? 3475);
+const RATE = 2000;
+const COUNTRIES = ['DE', 'US', 'GB', 'FR', 'NL', 'ES', 'IT', 'CA'];
+const UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+type Server = { url: string; child: ChildProcess; stop: () => Promise<void> };
+
+async function waitReady(url: string, child: ChildProcess, timeoutMs = 300_000) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/ready`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} not ready`);
+}
+
+function stopper(child: ChildProcess) {
+  return async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+}
+
+/** The server as a newcomer starts it (embedded database in `dataDir`), with the demo world. */
+async function startServer(port: number, dataDir: string, env: Record<string, string>): Promise<Server> {
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/start.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+      DEMO_SEED: 'auto',
+      DEMO_HISTORY_DAYS: '0',
+      DEMO_TRAFFIC: 'off',
+      // One load generator is one address sending thousands of requests: not what is measured.
+      IVT_ENABLED: '0',
+      TRUST_PROXY: '1',
+      ...(process.env.DELIVERY_JOURNAL_FLUSH_MS
+        ? { DELIVERY_JOURNAL_FLUSH_MS: process.env.DELIVERY_JOURNAL_FLUSH_MS }
+        : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitReady(url, child);
+  return { url, child, stop: stopper(child) };
+}
+
+async function startHello(port: number): Promise<Server> {
+  const url = `http://127.0.0.1:${port}`;
+  const code = `
+    const app = require('fastify')();
+    app.get('/api/ready', async () => ({ ok: true }));
+    app.get('/*', async () => ({ hello: 'world' }));
+    app.listen({ port: ${port}, host: '127.0.0.1' });
+    process.on('SIGTERM', () => app.close().then(() => process.exit(0)));`;
+  const child = spawn(process.execPath, ['-e', code], {
+    cwd: path.join(root, 'apps/server'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitReady(url, child, 30_000);
+  return { url, child, stop: stopper(child) };
+}
+
+type Result = { rate: number; p50: number; p99: number; max: number; ads: number; errors: number };
+
+let visitor = 0;
+function paced(url: string, zones: LiveZone[], opts: { rate?: number; seconds: number }): Promise<Result> {
+  return new Promise((resolve, reject) =>
+    autocannon(
+      {
+        url,
+        connections: 32,
+        duration: opts.seconds,
+        ...(opts.rate ? { overallRate: opts.rate } : {}),
+        requests: [
+          {
+            setupRequest: (req) => {
+              const n = visitor++;
+              const zone = zones[n % zones.length] as LiveZone;
+              return {
+                ...req,
+                method: 'GET',
+                path: `/serve/${encodeURIComponent(zone.unique)}${serveQuery(zone)}`,
+                headers: {
+                  accept: '*/*',
+                  'user-agent': UA,
+                  'cf-ipcountry': COUNTRIES[n % COUNTRIES.length] as string,
+                  'x-forwarded-for': `198.18.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`,
+                },
+              };
+            },
+          },
+        ],
+      },
+      (err, r) => {
+        if (err) return reject(err);
+        const ok = r.statusCodeStats?.['200' as keyof typeof r.statusCodeStats]?.count ?? 0;
+        resolve({
+          rate: Math.round(r.requests.total / opts.seconds),
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          max: r.latency.max,
+          ads: r.requests.total ? Math.round((100 * ok) / r.requests.total) : 0,
+          errors: r.errors + r.timeouts + r.non2xx,
+        });
+      },
+    ),
+  );
+}
+
+async function main() {
+  console.log(
+    `serve-journal bench: ${cpus().length} cpus (${cpus()[0]?.model}), node ${process.version}, load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}, ${SECONDS} s paced at ${RATE} req/s`,
+  );
+  // The demo world, seeded once and copied for every server.
+  const seeded = mkdtempSync(path.join(tmpdir(), 'cryptads-bench-journal-'));
+  const seeder = await startServer(PORT + 1, seeded, { DELIVERY_STREAM: 'memory' });
+  const zones = await discoverZones(seeder.url, { email: 'publisher@cryptads.example', password: 'Publisher#2026' });
+  await seeder.stop();
+  const rows: string[] = [];
+  const line = (round: number, what: string, r: Result, base?: Result) =>
+    rows.push(
+      `| ${round} | ${what} | ${r.rate} | ${r.p50} ms${base ? ` (${(r.p50 / base.p50).toFixed(1)}×)` : ''} | ${r.p99} ms${base ? ` (${(r.p99 / base.p99).toFixed(1)}×)` : ''} | ${r.max} ms | ${base ? `${r.ads} %` : '—'} | ${r.errors} |`,
+    );
+  try {
+    for (let round = 1; round <= ROUNDS; round++) {
+      const hello = await startHello(PORT);
+      await paced(hello.url, zones, { seconds: 2 });
+      const base = await paced(hello.url, zones, { rate: RATE, seconds: SECONDS });
+      await hello.stop();
+      line(round, 'hello-world Fastify', base);
+      for (const stream of ['memory', 'journal']) {
+        const dataDir = mkdtempSync(path.join(tmpdir(), `cryptads-bench-${stream}-`));
+        cpSync(seeded, dataDir, { recursive: true });
+        const server = await startServer(PORT + 2, dataDir, { DELIVERY_STREAM: stream });
+        try {
+          await paced(server.url, zones, { seconds: 3 });
+          line(
+            round,
+            `/serve, DELIVERY_STREAM=${stream}`,
+            await paced(server.url, zones, { rate: RATE, seconds: SECONDS }),
+            base,
+          );
+        } finally {
+          await server.stop();
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+      }
+    }
+  } finally {
+    rmSync(seeded, { recursive: true, force: true });
+  }
+  console.log(
+    '\n| round | server | req/s | p50 (× baseline) | p99 (× baseline) | max | answered with an ad | errors |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of rows) console.log(r);
+}
+
+await main();
