@@ -102,18 +102,18 @@ function fieldOf(row: unknown, key: string): Cell {
  * The column's value: its own, or, for a column that only says `sortable`, the row's field named
  * by its key, so that a sortable column needs no accessor written twice.
  */
-export const valueOf = <T,>(column: Column<T>): ((row: T) => Cell) | undefined =>
+export const columnValue = <T,>(column: Column<T>): ((row: T) => Cell) | undefined =>
   column.value ?? (column.sortable ? (row: T) => fieldOf(row, column.key) : undefined);
 
 export const cellOf = <T,>(column: Column<T>, row: T): ReactNode =>
-  column.render ? column.render(row) : (valueOf(column)?.(row) ?? null);
+  column.render ? column.render(row) : (columnValue(column)?.(row) ?? null);
 
 /** Hands the browser a CSV file of these rows (the contract's writer: stripping, formula-safe). */
 export function downloadCsv<T>(fileName: string, columns: Column<T>[], rows: T[]) {
-  const exported = columns.filter((c) => valueOf(c));
+  const exported = columns.filter((c) => columnValue(c));
   const csv = toCsv(
     exported.map((c) => c.header),
-    rows.map((row) => exported.map((c) => valueOf(c)?.(row))),
+    rows.map((row) => exported.map((c) => columnValue(c)?.(row))),
   );
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');

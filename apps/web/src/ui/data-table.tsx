@@ -72,7 +72,7 @@ import {
   TableLoading,
   type TableSort,
   type TableState,
-  valueOf,
+  columnValue,
 } from './data-table-parts';
 import { ScrollCue } from './scroll-cue';
 
@@ -182,7 +182,7 @@ export function DataTable<T extends RowData>({
       new Set(
         columns
           .filter((c) => {
-            const value = valueOf(c);
+            const value = columnValue(c);
             return value && rows.every((r) => isNumeric(value(r)));
           })
           .map((c) => c.key),
@@ -192,7 +192,7 @@ export function DataTable<T extends RowData>({
   const defs = useMemo<ColumnDef<Features, T>[]>(
     () =>
       columns.map((c) => {
-        const value = valueOf(c);
+        const value = columnValue(c);
         return {
           id: c.key,
           header: c.header,
@@ -251,7 +251,7 @@ export function DataTable<T extends RowData>({
     globalFilterFn: (row, id, q) => cellMatches(row.getValue(id), String(q)),
     getColumnCanGlobalFilter: (column) => {
       const c = byKey.get(column.id);
-      return c !== undefined && valueOf(c) !== undefined;
+      return c !== undefined && columnValue(c) !== undefined;
     },
     enableRowSelection: selection ? (row) => selection.canSelect?.(row.original) ?? true : false,
     getRowCanExpand: () => true,
@@ -269,7 +269,7 @@ export function DataTable<T extends RowData>({
   const showSearch = server ? server.onSearchChange !== undefined : rows.length >= SEARCH_BOX_FROM;
   const rowLabel = (row: T) => {
     const primaryColumn = primaryKey ? byKey.get(primaryKey) : undefined;
-    const primary = primaryColumn ? valueOf(primaryColumn)?.(row) : undefined;
+    const primary = primaryColumn ? columnValue(primaryColumn)?.(row) : undefined;
     return selection?.rowLabel?.(row) ?? `Select ${primary ?? rowKey(row)}`;
   };
 
