@@ -6,7 +6,7 @@ const PAGE_BACKGROUND = 'light-dark(var(--mantine-color-gray-0), var(--mantine-c
 
 /**
  * A row of tabs that never wraps nor cuts a tab: on a phone it scrolls sideways inside a
- * ScrollCue, whose fade on the side with more tabs says that it goes on past the edge.
+ * ScrollCue, whose fade and arrow on the side with more tabs say that it goes on past the edge.
  */
 export function ScrollingTabList({
   background = PAGE_BACKGROUND,
@@ -14,7 +14,7 @@ export function ScrollingTabList({
   ...props
 }: TabsListProps & { background?: string }) {
   return (
-    <ScrollCue background={background}>
+    <ScrollCue background={background} arrows>
       {/* As wide as its tabs (at least the row): the underline runs under every tab. */}
       <Tabs.List
         {...props}

@@ -69,8 +69,8 @@ export function IncomingOrdersPage() {
   const shown = all.filter((i) => inFilter(i, filter));
   return (
     <Stack gap="md" data-testid="incoming-page">
-      {/* Wider than a phone: it scrolls, with a fade on the side that has more filters. */}
-      <ScrollCue>
+      {/* Wider than a phone: it scrolls, with a fade and an arrow on the side that has more filters. */}
+      <ScrollCue arrows>
         <SegmentedControl
           aria-label="Show orders"
           data={FILTERS.map((f) => ({
