@@ -39,7 +39,10 @@ export type Column<T> = {
   /** What the cell shows; the value when omitted. */
   render?: (row: T) => ReactNode;
   align?: 'left' | 'right' | 'center';
-  /** Sortable by default when the column has a value (on the server: say `true`). */
+  /**
+   * Sortable by default when the column has a value (on the server: say `true`). A sortable column
+   * without a value sorts, searches and exports the row's field named by its key.
+   */
   sortable?: boolean;
   /** Its place on a phone card; `detail` by default, the first column is `primary` when none is. */
   role?: ColumnRole;
@@ -88,15 +91,29 @@ export type ServerSide = {
   onSearchChange?: (search: string) => void;
 };
 
+/** A row's field by name, when it is a value a cell can hold (text or a number). */
+function fieldOf(row: unknown, key: string): Cell {
+  if (row === null || typeof row !== 'object') return undefined;
+  const field = (row as Record<string, unknown>)[key];
+  return typeof field === 'string' || typeof field === 'number' ? field : undefined;
+}
+
+/**
+ * The column's value: its own, or, for a column that only says `sortable`, the row's field named
+ * by its key, so that a sortable column needs no accessor written twice.
+ */
+export const columnValue = <T,>(column: Column<T>): ((row: T) => Cell) | undefined =>
+  column.value ?? (column.sortable ? (row: T) => fieldOf(row, column.key) : undefined);
+
 export const cellOf = <T,>(column: Column<T>, row: T): ReactNode =>
-  column.render ? column.render(row) : (column.value?.(row) ?? null);
+  column.render ? column.render(row) : (columnValue(column)?.(row) ?? null);
 
 /** Hands the browser a CSV file of these rows (the contract's writer: stripping, formula-safe). */
 export function downloadCsv<T>(fileName: string, columns: Column<T>[], rows: T[]) {
-  const exported = columns.filter((c) => c.value);
+  const exported = columns.filter((c) => columnValue(c));
   const csv = toCsv(
     exported.map((c) => c.header),
-    rows.map((row) => exported.map((c) => c.value?.(row))),
+    rows.map((row) => exported.map((c) => columnValue(c)?.(row))),
   );
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');

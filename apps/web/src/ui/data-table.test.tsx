@@ -1,4 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../testing/render';
 import { type Column, DataTable } from './data-table';
@@ -52,5 +53,42 @@ describe('DataTable CSV export', () => {
       `"""=1+1"" · pub.example",3,0.01,2`,
       `'@SUM(A1) · pub.example,4,0.02,0`,
     ]);
+  });
+});
+
+describe('DataTable sorting by a column that only says sortable', () => {
+  type Site = { domain: string; visits: number; status: 'Active' | 'Paused' };
+  const sites: Site[] = [
+    { domain: 'b.example', visits: 100, status: 'Paused' },
+    { domain: 'a.example', visits: 9, status: 'Active' },
+    { domain: 'c.example', visits: 20, status: 'Active' },
+  ];
+  // No `value`: the rendered cell is a link, the sort reads the field the key names.
+  const siteColumns: Column<Site>[] = [
+    { key: 'domain', header: 'Domain', sortable: true, render: (s) => <a href={`/${s.domain}`}>{s.domain}</a> },
+    { key: 'visits', header: 'Visits', sortable: true, align: 'right' },
+    { key: 'status', header: 'Status', render: (s) => <span>{s.status}</span> },
+  ];
+  const firstColumn = () =>
+    screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+
+  it('sorts the visits as numbers and the domains as text, both ways', async () => {
+    renderWithProviders(<DataTable label="Sites" columns={siteColumns} rows={sites} rowKey={(s) => s.domain} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Visits' }));
+    expect(screen.getByRole('columnheader', { name: 'Visits' })).toHaveAttribute('aria-sort', 'ascending');
+    expect(firstColumn()).toEqual(['a.example', 'c.example', 'b.example']);
+    await userEvent.click(screen.getByRole('button', { name: 'Visits' }));
+    expect(firstColumn()).toEqual(['b.example', 'c.example', 'a.example']);
+    await userEvent.click(screen.getByRole('button', { name: 'Domain' }));
+    expect(firstColumn()).toEqual(['a.example', 'b.example', 'c.example']);
+  });
+
+  it('offers no sort on a column that says nothing', () => {
+    renderWithProviders(<DataTable label="Sites" columns={siteColumns} rows={sites} rowKey={(s) => s.domain} />);
+    expect(screen.queryByRole('button', { name: 'Status' })).toBeNull();
+    expect(screen.getByRole('columnheader', { name: 'Status' })).not.toHaveAttribute('aria-sort');
   });
 });

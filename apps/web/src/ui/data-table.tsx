@@ -72,6 +72,7 @@ import {
   TableLoading,
   type TableSort,
   type TableState,
+  columnValue,
 } from './data-table-parts';
 import { ScrollCue } from './scroll-cue';
 
@@ -177,20 +178,31 @@ export function DataTable<T extends RowData>({
 
   // Numeric columns sort by number, the others as text: decided on every row of the column.
   const numeric = useMemo(
-    () => new Set(columns.filter((c) => c.value && rows.every((r) => isNumeric(c.value?.(r)))).map((c) => c.key)),
+    () =>
+      new Set(
+        columns
+          .filter((c) => {
+            const value = columnValue(c);
+            return value && rows.every((r) => isNumeric(value(r)));
+          })
+          .map((c) => c.key),
+      ),
     [columns, rows],
   );
   const defs = useMemo<ColumnDef<Features, T>[]>(
     () =>
-      columns.map((c) => ({
-        id: c.key,
-        header: c.header,
-        ...(c.value ? { accessorFn: (row: T) => c.value?.(row) ?? '' } : {}),
-        enableSorting: isSortable(c),
-        enableGlobalFilter: c.value !== undefined,
-        sortDescFirst: false,
-        sortFn: (a, b, id) => compareCells(a.getValue(id), b.getValue(id), numeric.has(id)),
-      })),
+      columns.map((c) => {
+        const value = columnValue(c);
+        return {
+          id: c.key,
+          header: c.header,
+          ...(value ? { accessorFn: (row: T) => value(row) ?? '' } : {}),
+          enableSorting: isSortable(c),
+          enableGlobalFilter: value !== undefined,
+          sortDescFirst: false,
+          sortFn: (a, b, id) => compareCells(a.getValue(id), b.getValue(id), numeric.has(id)),
+        };
+      }),
     [columns, numeric],
   );
 
@@ -237,7 +249,10 @@ export function DataTable<T extends RowData>({
     enableSortingRemoval: false,
     enableMultiSort: false,
     globalFilterFn: (row, id, q) => cellMatches(row.getValue(id), String(q)),
-    getColumnCanGlobalFilter: (column) => byKey.get(column.id)?.value !== undefined,
+    getColumnCanGlobalFilter: (column) => {
+      const c = byKey.get(column.id);
+      return c !== undefined && columnValue(c) !== undefined;
+    },
     enableRowSelection: selection ? (row) => selection.canSelect?.(row.original) ?? true : false,
     getRowCanExpand: () => true,
   });
@@ -253,7 +268,8 @@ export function DataTable<T extends RowData>({
   const count = server ? server.total : table.getRowCount();
   const showSearch = server ? server.onSearchChange !== undefined : rows.length >= SEARCH_BOX_FROM;
   const rowLabel = (row: T) => {
-    const primary = primaryKey ? byKey.get(primaryKey)?.value?.(row) : undefined;
+    const primaryColumn = primaryKey ? byKey.get(primaryKey) : undefined;
+    const primary = primaryColumn ? columnValue(primaryColumn)?.(row) : undefined;
     return selection?.rowLabel?.(row) ?? `Select ${primary ?? rowKey(row)}`;
   };
 

@@ -1,17 +1,22 @@
+import { ActionIcon } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type CSSProperties, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import classes from './scroll-cue.module.css';
 
 /**
  * A box that scrolls sideways when its content is wider, with a fade on each side that has
  * more to see, so that a table or a row of tabs visibly goes on past the edge. The scroller
- * takes the keyboard focus only while it scrolls (arrows scroll it).
+ * takes the keyboard focus only while it scrolls (arrows scroll it). With `arrows`, a button on
+ * each side that has more scrolls by most of a width (a row of cards: a mouse has no swipe).
  */
 export function ScrollCue({
   children,
   background,
+  arrows = false,
   'data-testid': testId,
 }: {
   children: ReactNode;
+  arrows?: boolean;
   /** The colour the fades blend into: the surface the box sits on (the page body by default). */
   background?: string;
   'data-testid'?: string;
@@ -38,6 +43,23 @@ export function ScrollCue({
   }, [measure]);
 
   const scrolls = more.start || more.end;
+  const scrollBy = (direction: 1 | -1) => {
+    const el = scroller.current;
+    el?.scrollBy({ left: direction * el.clientWidth * 0.8, behavior: 'smooth' });
+  };
+  const arrow = (direction: 1 | -1) => (
+    <ActionIcon
+      className={classes.arrow}
+      data-side={direction === 1 ? 'end' : 'start'}
+      variant="default"
+      radius="xl"
+      size="lg"
+      aria-label={direction === 1 ? 'Scroll right' : 'Scroll left'}
+      onClick={() => scrollBy(direction)}
+    >
+      {direction === 1 ? <IconChevronRight size={18} aria-hidden /> : <IconChevronLeft size={18} aria-hidden />}
+    </ActionIcon>
+  );
   return (
     <div
       className={classes.root}
@@ -49,6 +71,8 @@ export function ScrollCue({
       <div ref={scroller} className={classes.scroller} onScroll={measure} tabIndex={scrolls ? 0 : undefined}>
         {children}
       </div>
+      {arrows && more.start ? arrow(-1) : null}
+      {arrows && more.end ? arrow(1) : null}
     </div>
   );
 }

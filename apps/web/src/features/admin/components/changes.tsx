@@ -31,7 +31,8 @@ export function Changes({ changes }: { changes: Record<string, unknown> }) {
       </Text>
     );
   return (
-    <Stack gap={2} miw={240} maw={420}>
+    // A table column keeps 240 px for it; on a phone card it takes the width it is given.
+    <Stack gap={2} miw={{ base: 0, sm: 240 }} maw={420}>
       {entries.map(([key, value]) => (
         <Text key={key} size="sm" style={{ wordBreak: 'break-word' }}>
           <Text span fw={600} size="sm">

@@ -14,26 +14,28 @@ import { type AccountAction, type ItemAction, useAccountAction, useAdminAccount 
 import { ADMIN_MESSAGES } from '@cryptads/contract/admin-messages';
 import { accountFields, ActionModal, isPendingApproval } from '../components/action-modal';
 import { ReferralShareModal } from '../components/referral-share-modal';
-import { PagedTable, type PagedColumn } from '../components/paged-table';
 import { ErrorNotice, LoadingCard } from '../components/states';
+import { type Column, DataTable } from '../../../ui/data-table';
 
 type Transfer = AdminAccountDetail['transfers'][number];
 type Session = AdminAccountDetail['sessions'][number];
 type Campaign = AdminAccountDetail['campaigns'][number];
 type Website = AdminAccountDetail['websites'][number];
 
-const transferColumns: PagedColumn<Transfer>[] = [
+const transferColumns: Column<Transfer>[] = [
   { key: 'when', header: 'When', render: (t) => formatDateTime(t.createdAt) },
   { key: 'kind', header: 'Kind', render: (t) => t.kind },
-  { key: 'description', header: 'Description', render: (t) => t.description },
+  { key: 'description', header: 'Description', render: (t) => t.description, role: 'primary' },
   { key: 'reference', header: 'Reference', render: (t) => t.reference ?? '—' },
-  { key: 'amount', header: 'Amount', render: (t) => formatMicros(t.amountMicros), align: 'right' },
+  // On a phone card the amount sits beside the description, whole, like a status.
+  { key: 'amount', header: 'Amount', render: (t) => formatMicros(t.amountMicros), align: 'right', role: 'status' },
 ];
 
-const sessionColumns: PagedColumn<Session>[] = [
+const sessionColumns: Column<Session>[] = [
   {
     key: 'device',
     header: 'Device',
+    role: 'primary',
     // The device text often names the browser and system already ('Chrome on Windows').
     render: (s) =>
       [s.device, s.browser, s.os]
@@ -47,6 +49,7 @@ const sessionColumns: PagedColumn<Session>[] = [
   {
     key: 'active',
     header: 'State',
+    role: 'status',
     render: (s) => (
       <Badge variant="dot" color={s.active ? 'teal' : 'gray'}>
         {s.active ? 'Active' : 'Ended'}
@@ -57,16 +60,17 @@ const sessionColumns: PagedColumn<Session>[] = [
 
 type OpenItem = { action: ItemAction; id: number; label: string };
 
-const campaignColumns = (act: (item: OpenItem) => void): PagedColumn<Campaign>[] => [
+const campaignColumns = (act: (item: OpenItem) => void): Column<Campaign>[] => [
   { key: 'id', header: 'ID', render: (c) => c.id, align: 'right' },
-  { key: 'name', header: 'Campaign', render: (c) => c.name },
-  { key: 'status', header: 'Status', render: (c) => campaignStatusLabel(c.status) },
+  { key: 'name', header: 'Campaign', render: (c) => c.name, role: 'primary' },
+  { key: 'status', header: 'Status', render: (c) => campaignStatusLabel(c.status), role: 'status' },
   { key: 'managed', header: 'Managed', render: (c) => (c.locked ? 'Locked' : '—') },
   { key: 'created', header: 'Created', render: (c) => formatDate(c.createdAt) },
   {
     key: 'actions',
     header: 'Actions',
     align: 'right',
+    role: 'actions',
     render: (c) => (
       <Button
         size="compact-xs"
@@ -88,15 +92,16 @@ const websiteAction = (status: number): 'pauseWebsite' | 'approveWebsite' | null
       ? 'approveWebsite'
       : null;
 
-const websiteColumns = (act: (item: OpenItem) => void): PagedColumn<Website>[] => [
+const websiteColumns = (act: (item: OpenItem) => void): Column<Website>[] => [
   { key: 'id', header: 'ID', render: (w) => w.id, align: 'right' },
-  { key: 'domain', header: 'Website', render: (w) => w.domain || w.name },
-  { key: 'status', header: 'Status', render: (w) => websiteStatusBadge(w.status).label },
+  { key: 'domain', header: 'Website', render: (w) => w.domain || w.name, role: 'primary' },
+  { key: 'status', header: 'Status', render: (w) => websiteStatusBadge(w.status).label, role: 'status' },
   { key: 'created', header: 'Added', render: (w) => formatDate(w.createdAt) },
   {
     key: 'actions',
     header: 'Actions',
     align: 'right',
+    role: 'actions',
     render: (w) => {
       const action = websiteAction(w.status);
       if (!action) return null;
@@ -368,12 +373,13 @@ export function AccountPage() {
         <Title order={2} size="h4" mb="sm">
           Ledger transfers
         </Title>
-        <PagedTable
+        <DataTable
           label="Ledger transfers"
           columns={transferColumns}
           rows={a.transfers}
           rowKey={(t) => t.id}
           emptyText="No transfers yet."
+          rowProps={() => ({ 'data-testid': 'account-transfers-row' })}
           data-testid="account-transfers"
         />
       </Card>
@@ -383,7 +389,7 @@ export function AccountPage() {
           <Title order={2} size="h4" mb="sm">
             Campaigns
           </Title>
-          <PagedTable
+          <DataTable
             label="Campaigns"
             columns={campaignColumns(setItem)}
             rows={a.campaigns}
@@ -397,7 +403,7 @@ export function AccountPage() {
           <Title order={2} size="h4" mb="sm">
             Websites
           </Title>
-          <PagedTable
+          <DataTable
             label="Websites"
             columns={websiteColumns(setItem)}
             rows={a.websites}
@@ -411,12 +417,13 @@ export function AccountPage() {
         <Title order={2} size="h4" mb="sm">
           Sessions
         </Title>
-        <PagedTable
+        <DataTable
           label="Sessions"
           columns={sessionColumns}
           rows={a.sessions}
           rowKey={(s) => s.id}
           emptyText="No sessions."
+          rowProps={() => ({ 'data-testid': 'account-sessions-row' })}
           data-testid="account-sessions"
         />
       </Card>

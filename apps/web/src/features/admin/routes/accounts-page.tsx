@@ -6,23 +6,22 @@ import { ACCOUNT_TYPE_LABELS, type AccountType } from '@cryptads/contract/accoun
 import { paths } from '@cryptads/contract/paths';
 import { formatDate, formatMicros } from '../../../lib/format';
 import { type AdminAccountListItem, useAdminAccounts } from '../api/accounts';
-import { PagedTable, type PagedColumn } from '../components/paged-table';
+import { type Column, DataTable } from '../../../ui/data-table';
 import { PageHeader } from '../components/page-header';
 import { compact, useListParams } from '../components/search-params';
 import { ErrorNotice, LoadingCard } from '../components/states';
-
-const PAGE_SIZE = 25;
 
 const TYPE_OPTIONS = [
   { value: '', label: 'All types' },
   ...([1, 2, 3] as const).map((t) => ({ value: String(t), label: ACCOUNT_TYPE_LABELS[t] })),
 ];
 
-const columns: PagedColumn<AdminAccountListItem>[] = [
+const columns: Column<AdminAccountListItem>[] = [
   { key: 'id', header: 'ID', render: (a) => a.id, align: 'right' },
   {
     key: 'email',
     header: 'Account',
+    role: 'primary',
     render: (a) => (
       <Stack gap={0}>
         <Anchor component={Link} to={paths.admin.account(a.id)} fw={600} data-testid="account-link">
@@ -36,6 +35,7 @@ const columns: PagedColumn<AdminAccountListItem>[] = [
   {
     key: 'state',
     header: 'State',
+    role: 'status',
     render: (a) =>
       a.disabled ? (
         <Badge color="red" variant="dot">
@@ -59,7 +59,7 @@ export function AccountsPage() {
   const [search, setSearch] = useState(list.values.q);
   useEffect(() => setSearch(list.values.q), [list.values.q]);
   const accounts = useAdminAccounts(
-    compact({ q: list.values.q, type: list.values.type, page: list.page, pageSize: PAGE_SIZE }),
+    compact({ q: list.values.q, type: list.values.type, page: list.page, pageSize: list.pageSize }),
   );
 
   return (
@@ -104,16 +104,15 @@ export function AccountsPage() {
             retrying={accounts.isFetching}
           />
         ) : (
-          <PagedTable
+          <DataTable
             label="Accounts"
             columns={columns}
             rows={accounts.data.items}
             rowKey={(a) => a.id}
-            total={accounts.data.total}
-            page={list.page}
-            pageSize={PAGE_SIZE}
-            onPage={list.setPage}
+            server={list.server(accounts.data.total)}
             emptyText="No account matches."
+            rowProps={() => ({ 'data-testid': 'accounts-table-row' })}
+            phoneDetails={4}
             data-testid="accounts-table"
           />
         )}

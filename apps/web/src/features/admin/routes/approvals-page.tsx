@@ -5,12 +5,11 @@ import { useCurrentUser } from '../../../lib/api/get-current-user';
 import { formatDateTime, formatMicros } from '../../../lib/format';
 import { useApprovals, useDecideApproval } from '../api/approvals';
 import { accountFields, ActionModal } from '../components/action-modal';
-import { PagedTable, type PagedColumn } from '../components/paged-table';
+import { type Column, DataTable } from '../../../ui/data-table';
 import { PageHeader } from '../components/page-header';
 import { useListParams } from '../components/search-params';
 import { ErrorNotice, LoadingCard } from '../components/states';
 
-const PAGE_SIZE = 25;
 const STATUSES = [
   { value: 'pending', label: 'Pending' },
   { value: 'approved', label: 'Approved' },
@@ -32,7 +31,7 @@ export function ApprovalsPage() {
   const status: Status = STATUSES.some((s) => s.value === list.values.status)
     ? (list.values.status as Status)
     : 'pending';
-  const approvals = useApprovals({ status, page: list.page, pageSize: PAGE_SIZE });
+  const approvals = useApprovals({ status, page: list.page, pageSize: list.pageSize });
   const me = useCurrentUser();
   const decide = useDecideApproval();
   const [acting, setActing] = useState<{ approval: Approval; decision: 'approve' | 'reject' } | null>(null);
@@ -40,32 +39,40 @@ export function ApprovalsPage() {
   const mine = (a: Approval) =>
     Boolean(me.data?.email) && a.requestedByEmail?.toLowerCase() === me.data?.email.toLowerCase();
 
-  const columns: PagedColumn<Approval>[] = [
+  const columns: Column<Approval>[] = [
     { key: 'id', header: 'ID', render: (a) => a.id, align: 'right' },
     { key: 'requested', header: 'Requested', render: (a) => formatDateTime(a.requestedAt) },
     { key: 'by', header: 'By', render: (a) => a.requestedByEmail ?? 'command line' },
-    { key: 'action', header: 'Action', render: commandOf },
+    { key: 'action', header: 'Action', render: commandOf, role: 'primary' },
     { key: 'amount', header: 'Amount', render: (a) => formatMicros(a.amountMicros), align: 'right' },
     {
       key: 'status',
       header: 'Status',
+      role: 'status',
       render: (a) => (
-        <Stack gap={2}>
-          <Badge variant="dot" color={STATUS_COLORS[a.status]}>
-            {a.status}
-          </Badge>
-          {a.decidedAt ? (
-            <Text size="xs" c="dimmed">
-              {a.decidedByEmail ?? '—'}, {formatDateTime(a.decidedAt)}
-              {a.reason ? `: ${a.reason}` : ''}
-            </Text>
-          ) : null}
-        </Stack>
+        <Badge variant="dot" color={STATUS_COLORS[a.status]}>
+          {a.status}
+        </Badge>
       ),
+    },
+    // Apart from the badge, which never wraps: who decided, when and why can be long.
+    {
+      key: 'decided',
+      header: 'Decided',
+      render: (a) =>
+        a.decidedAt ? (
+          <Text size="xs" c="dimmed">
+            {a.decidedByEmail ?? '—'}, {formatDateTime(a.decidedAt)}
+            {a.reason ? `: ${a.reason}` : ''}
+          </Text>
+        ) : (
+          '—'
+        ),
     },
     {
       key: 'decide',
       header: 'Decision',
+      role: 'actions',
       render: (a) =>
         a.status !== 'pending' ? (
           (a.output ?? '—')
@@ -121,17 +128,15 @@ export function ApprovalsPage() {
             retrying={approvals.isFetching}
           />
         ) : (
-          <PagedTable
+          <DataTable
             label="Approvals"
             columns={columns}
             rows={approvals.data.items}
             rowKey={(a) => a.id}
-            total={approvals.data.total}
-            page={list.page}
-            pageSize={PAGE_SIZE}
-            onPage={list.setPage}
+            server={list.server(approvals.data.total)}
             emptyText={status === 'pending' ? 'Nothing waits for approval.' : 'None yet.'}
-            minWidth={900}
+            rowProps={() => ({ 'data-testid': 'approvals-table-row' })}
+            phoneDetails={4}
             data-testid="approvals-table"
           />
         )}

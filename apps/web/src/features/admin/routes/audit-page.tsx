@@ -5,12 +5,10 @@ import { formatDateTime } from '../../../lib/format';
 import { DayInput } from '../../../ui/day-input';
 import { useAudit } from '../api/audit';
 import { Changes } from '../components/changes';
-import { PagedTable, type PagedColumn } from '../components/paged-table';
+import { type Column, DataTable } from '../../../ui/data-table';
 import { PageHeader } from '../components/page-header';
 import { compact, useListParams } from '../components/search-params';
 import { ErrorNotice, LoadingCard } from '../components/states';
-
-const PAGE_SIZE = 25;
 
 /** The actions the back office and the CLI write most; the field takes any other too. */
 const KNOWN_ACTIONS = [
@@ -44,12 +42,13 @@ const shorten = (id: string) => {
 
 export const who = (e: AuditEntry) => e.actorEmail ?? (e.via === 'command line' ? 'command line' : '—');
 
-const columns: PagedColumn<AuditEntry>[] = [
+const columns: Column<AuditEntry>[] = [
   { key: 'at', header: 'When', render: (e) => formatDateTime(e.at) },
   { key: 'who', header: 'Who', render: who },
   {
     key: 'via',
     header: 'Via',
+    role: 'status',
     render: (e) => (
       // The label never shrinks to an ellipsis when the table is squeezed (390 px, long changes).
       <Badge
@@ -62,7 +61,7 @@ const columns: PagedColumn<AuditEntry>[] = [
       </Badge>
     ),
   },
-  { key: 'action', header: 'Action', render: (e) => e.action },
+  { key: 'action', header: 'Action', render: (e) => e.action, role: 'primary' },
   {
     key: 'object',
     header: 'Object',
@@ -91,7 +90,7 @@ export function AuditPage() {
       from: v.from ? dayStart(v.from) : undefined,
       to: v.to ? dayStart(v.to, 1) : undefined,
       page: list.page,
-      pageSize: PAGE_SIZE,
+      pageSize: list.pageSize,
     }),
   );
   const field = (key: keyof Filters) => ({
@@ -176,17 +175,15 @@ export function AuditPage() {
             retrying={audit.isFetching}
           />
         ) : (
-          <PagedTable
+          <DataTable
             label="Audit entries"
             columns={columns}
             rows={audit.data.items}
             rowKey={(e) => e.id}
-            total={audit.data.total}
-            page={list.page}
-            pageSize={PAGE_SIZE}
-            onPage={list.setPage}
+            server={list.server(audit.data.total)}
             emptyText="No entry matches these filters."
-            minWidth={1000}
+            rowProps={() => ({ 'data-testid': 'audit-table-row' })}
+            phoneDetails={4}
             data-testid="audit-table"
           />
         )}

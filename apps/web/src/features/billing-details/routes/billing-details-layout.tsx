@@ -11,6 +11,7 @@ import { PageLoader } from '../../../ui/page-loader';
 import { useBillingProfile } from '../api/get-billing-profile';
 import { VerificationStatus } from '../components/verification-status';
 import { BILLING_DETAILS_TABS } from '../tabs';
+import { ScrollingTabList } from '../../../ui/scrolling-tab-list';
 
 const ICONS = { identification: IconId, 'upload-documents': IconFileUpload, 'withdraw-options': IconBuildingBank };
 
@@ -53,10 +54,7 @@ export function BillingDetailsLayout() {
         }}
         keepMounted={false}
       >
-        <Tabs.List
-          aria-label="Billing details sections"
-          style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}
-        >
+        <ScrollingTabList aria-label="Billing details sections">
           {tabs.map(({ value, label }) => {
             const Icon = ICONS[value];
             return (
@@ -71,7 +69,7 @@ export function BillingDetailsLayout() {
               </Tabs.Tab>
             );
           })}
-        </Tabs.List>
+        </ScrollingTabList>
       </Tabs>
       {isPublisher && profile.data && withdrawDisabled ? (
         <Text size="sm" c="dimmed" mt={-8} data-testid="withdraw-unavailable">

@@ -2,6 +2,7 @@ import { Tabs } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
 import { CAMPAIGN_TABS, type CampaignTab, isCampaignTab } from '../lib/tabs';
+import { ScrollingTabList } from '../../../ui/scrolling-tab-list';
 
 /** Campaign Setup / Optimization / Performance / Reports; the tab lives in the URL. */
 export function CampaignTabs({ id, tab }: { id: number; tab: CampaignTab }) {
@@ -14,13 +15,13 @@ export function CampaignTabs({ id, tab }: { id: number; tab: CampaignTab }) {
       }}
       keepMounted={false}
     >
-      <Tabs.List aria-label="Campaign sections">
+      <ScrollingTabList aria-label="Campaign sections">
         {CAMPAIGN_TABS.map((t) => (
           <Tabs.Tab key={t.value} value={t.value} data-testid={`tab-${t.value}`}>
             {t.label}
           </Tabs.Tab>
         ))}
-      </Tabs.List>
+      </ScrollingTabList>
     </Tabs>
   );
 }

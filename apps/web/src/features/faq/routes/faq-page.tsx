@@ -5,6 +5,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DEFAULT_PRODUCT_NAME } from '@cryptads/contract/ui';
 import { usePublicConfig } from '../../../lib/api/get-public-config';
 import { FAQ_SECTIONS, type FaqEntry, faqCategories, faqCategoryOf, searchFaq } from '../faq-content';
+import { ScrollingTabList } from '../../../ui/scrolling-tab-list';
 
 /** The content names the default product; a deployment under another name reads its own. */
 const useBrand = () => {
@@ -103,13 +104,13 @@ export function FaqPage() {
           }}
           keepMounted={false}
         >
-          <Tabs.List mb="md">
+          <ScrollingTabList mb="md">
             {FAQ_SECTIONS.map((c) => (
               <Tabs.Tab key={c.id} value={c.id} data-testid={`faq-tab-${c.id}`}>
                 {c.label}
               </Tabs.Tab>
             ))}
-          </Tabs.List>
+          </ScrollingTabList>
           {categories.map((c) => (
             <Tabs.Panel key={c.id} value={c.id}>
               <Stack gap="sm">

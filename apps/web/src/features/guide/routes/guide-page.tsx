@@ -8,7 +8,6 @@ import {
   PasswordInput,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -17,6 +16,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { formatEuros } from '@cryptads/contract/money';
 import { CodeInput } from '../../../ui/code-input';
+import { type Column, DataTable } from '../../../ui/data-table';
 import { ColorSchemeToggle } from '../../../ui/color-scheme-toggle';
 import { ComingSoonPage } from '../../../ui/coming-soon-page';
 import { NotFoundPage } from '../../../ui/not-found-page';
@@ -34,6 +34,19 @@ const ROWS = [
   { name: 'Display - Bitcoin wallets', impressions: 184_220, spend: 36.84 },
   { name: 'Native - Exchange launch', impressions: 92_503, spend: 46.25 },
   { name: 'Popunder - DeFi app', impressions: 12_004, spend: 12 },
+];
+
+/** The product's one table (ui/data-table), sortable from the fields the keys name. */
+const GUIDE_COLUMNS: Column<(typeof ROWS)[number]>[] = [
+  { key: 'name', header: 'Campaign', sortable: true },
+  {
+    key: 'impressions',
+    header: 'Impressions',
+    sortable: true,
+    align: 'right',
+    render: (row) => row.impressions.toLocaleString('en-GB'),
+  },
+  { key: 'spend', header: 'Spend', sortable: true, align: 'right', render: (row) => formatEuros(row.spend) },
 ];
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -133,26 +146,7 @@ function Guide() {
           </Group>
         </Section>
         <Section title="Table">
-          <Table.ScrollContainer minWidth={420}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Campaign</Table.Th>
-                  <Table.Th ta="right">Impressions</Table.Th>
-                  <Table.Th ta="right">Spend</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {ROWS.map((row) => (
-                  <Table.Tr key={row.name}>
-                    <Table.Td>{row.name}</Table.Td>
-                    <Table.Td ta="right">{row.impressions.toLocaleString('en-GB')}</Table.Td>
-                    <Table.Td ta="right">{formatEuros(row.spend)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable label="Campaigns" columns={GUIDE_COLUMNS} rows={ROWS} rowKey={(row) => row.name} />
         </Section>
         <ComingSoonPage section="A later section" />
       </Stack>

@@ -7,6 +7,7 @@ import { paths } from '@cryptads/contract/paths';
 import { useIncomingItems } from '../api/get-incoming';
 import { IncomingItemCard } from '../components/incoming-item-card';
 import { LoadError } from '../components/load-error';
+import { ScrollCue } from '../../../ui/scroll-cue';
 
 const FILTERS = [
   { value: 'open', label: 'To do' },
@@ -68,19 +69,20 @@ export function IncomingOrdersPage() {
   const shown = all.filter((i) => inFilter(i, filter));
   return (
     <Stack gap="md" data-testid="incoming-page">
-      <SegmentedControl
-        aria-label="Show orders"
-        data={FILTERS.map((f) => ({
-          value: f.value,
-          label: `${f.label} (${all.filter((i) => inFilter(i, f.value)).length})`,
-        }))}
-        value={filter}
-        onChange={(v) => setFilter(v as Filter)}
-        w="fit-content"
-        maw="100%"
-        style={{ overflowX: 'auto' }}
-        data-testid="incoming-filter"
-      />
+      {/* Wider than a phone: it scrolls, with a fade and an arrow on the side that has more filters. */}
+      <ScrollCue arrows>
+        <SegmentedControl
+          aria-label="Show orders"
+          data={FILTERS.map((f) => ({
+            value: f.value,
+            label: `${f.label} (${all.filter((i) => inFilter(i, f.value)).length})`,
+          }))}
+          value={filter}
+          onChange={(v) => setFilter(v as Filter)}
+          w="fit-content"
+          data-testid="incoming-filter"
+        />
+      </ScrollCue>
       {shown.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg">
           Nothing here right now.

@@ -9,6 +9,7 @@ import { type Column, DataTable } from '../../../ui/data-table';
 import { usePackages } from '../api/get-packages';
 import { LoadError } from '../components/load-error';
 import { PACKAGE_TABS } from '../lib/package-tabs';
+import { ScrollingTabList } from '../../../ui/scrolling-tab-list';
 
 const columns: Column<PackageSummary>[] = [
   {
@@ -83,13 +84,13 @@ export function PackagesPage({ type }: { type: PackageTypeId }) {
           if (next) void navigate(next.to);
         }}
       >
-        <Tabs.List aria-label="Package types" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+        <ScrollingTabList aria-label="Package types">
           {PACKAGE_TABS.map((t) => (
             <Tabs.Tab key={t.type} value={String(t.type)} data-testid={`package-tab-${t.type}`}>
               {t.label}
             </Tabs.Tab>
           ))}
-        </Tabs.List>
+        </ScrollingTabList>
       </Tabs>
       {packages.isPending ? (
         <Skeleton h={240} radius="md" aria-busy="true" />

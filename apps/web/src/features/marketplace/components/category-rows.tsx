@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Homepage } from '@cryptads/contract/marketplace';
 import { categoryName } from '@cryptads/contract/marketplace-messages';
 import { formatNumber } from '../../../lib/format';
+import { ScrollCue } from '../../../ui/scroll-cue';
 import { listingsHref } from '../lib/search-state';
 import { ListingCard } from './listing-card';
 import classes from './marketplace.module.css';
@@ -48,11 +49,13 @@ export function CategoryRows({ rows }: { rows: Homepage['rows'] }) {
                 </Group>
               </Anchor>
             </Group>
-            <div className={classes.row}>
-              {row.listings.map((listing) => (
-                <ListingCard key={listing.unique} listing={listing} />
-              ))}
-            </div>
+            <ScrollCue arrows>
+              <div className={classes.row}>
+                {row.listings.map((listing) => (
+                  <ListingCard key={listing.unique} listing={listing} />
+                ))}
+              </div>
+            </ScrollCue>
           </section>
         );
       })}

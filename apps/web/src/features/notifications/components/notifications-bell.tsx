@@ -22,6 +22,8 @@ export function NotificationsBell() {
           aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}
           aria-expanded={opened}
           data-testid="notifications-bell"
+          // The unread count sits over the icon's corner: the button's own clipping cut its top off.
+          style={{ overflow: 'visible' }}
         >
           <Indicator
             disabled={unread === 0}

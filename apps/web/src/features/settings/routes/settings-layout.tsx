@@ -4,6 +4,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
 import { PageLoader } from '../../../ui/page-loader';
+import { ScrollingTabList } from '../../../ui/scrolling-tab-list';
 
 /** The four settings screens of docs/product/account.md#settings (titles come from page-titles.ts). */
 export const SETTINGS_TABS = [
@@ -29,10 +30,7 @@ export function SettingsLayout() {
         }}
         keepMounted={false}
       >
-        <Tabs.List
-          aria-label="Settings sections"
-          style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}
-        >
+        <ScrollingTabList aria-label="Settings sections">
           {SETTINGS_TABS.map(({ value, label, icon: Icon }) => (
             <Tabs.Tab
               key={value}
@@ -43,7 +41,7 @@ export function SettingsLayout() {
               {label}
             </Tabs.Tab>
           ))}
-        </Tabs.List>
+        </ScrollingTabList>
       </Tabs>
       <Suspense fallback={<PageLoader />}>
         <Outlet />

@@ -13,6 +13,7 @@ import { ReportsTab } from '../components/reports-tab';
 import { StatusBadge } from '../components/status-badge';
 import { isWebsiteTab, WEBSITE_TABS, type WebsiteTab } from '../tabs';
 import { Notice } from '../../../ui/notice';
+import { ScrollingTabList } from '../../../ui/scrolling-tab-list';
 
 const parseId = (raw: string | undefined) => {
   const id = Number(raw);
@@ -101,13 +102,13 @@ function WebsiteTabs({ id, tab }: { id: number; tab: WebsiteTab }) {
           }}
           keepMounted={false}
         >
-          <Tabs.List aria-label="Website sections" mb="lg">
+          <ScrollingTabList background="var(--mantine-color-body)" aria-label="Website sections" mb="lg">
             {WEBSITE_TABS.map((t) => (
               <Tabs.Tab key={t.value} value={t.value} data-testid={`tab-${t.value}`}>
                 {t.label}
               </Tabs.Tab>
             ))}
-          </Tabs.List>
+          </ScrollingTabList>
           <Tabs.Panel value="ad-codes">
             <AdCodesTab website={data} />
           </Tabs.Panel>
