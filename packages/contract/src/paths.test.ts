@@ -178,6 +178,11 @@ const cases: Record<string, { path: string; is: string; route: [group: string, k
     route: ['shell', 'billing'],
   },
   'billing.history': { path: paths.billing.history, is: '/billing/history/', route: ['shell', 'billing'] },
+  'billing.statement': {
+    path: paths.billing.statement,
+    is: '/billing/history/statement/',
+    route: ['shell', 'billing'],
+  },
   'marketplace.browse': { path: paths.marketplace.browse, is: '/marketplace/', route: ['shell', 'marketplace'] },
   'marketplace.listings': {
     path: paths.marketplace.listings,
@@ -231,6 +236,11 @@ const cases: Record<string, { path: string; is: string; route: [group: string, k
   'admin.content': { path: paths.admin.content, is: '/admin/content/', route: ['admin', 'content'] },
   'admin.audit': { path: paths.admin.audit, is: '/admin/audit/', route: ['admin', 'audit'] },
   'admin.approvals': { path: paths.admin.approvals, is: '/admin/approvals/', route: ['admin', 'approvals'] },
+  'admin.bankStatements': {
+    path: paths.admin.bankStatements,
+    is: '/admin/bank-statements/',
+    route: ['admin', 'bankStatements'],
+  },
   'admin.setup2fa': { path: paths.admin.setup2fa, is: '/admin/setup-2fa/', route: ['admin', 'setup2fa'] },
 };
 
