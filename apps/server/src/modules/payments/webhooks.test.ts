@@ -186,8 +186,8 @@ describe('stripe card payments', () => {
       amount_total: 18450,
       currency: 'eur',
       client_reference_id: paymentId,
-      success_url: `http://localhost:3000/billing/deposit/card-payment?payment=success&paymentId=${paymentId}`,
-      cancel_url: `http://localhost:3000/billing/deposit/card-payment?payment=canceled&paymentId=${paymentId}`,
+      success_url: `http://localhost/billing/deposit/card-payment?payment=success&paymentId=${paymentId}`,
+      cancel_url: `http://localhost/billing/deposit/card-payment?payment=canceled&paymentId=${paymentId}`,
     });
     expect(await paymentRow(app, paymentId)).toMatchObject({ provider: 'stripe', redirectUrl: url });
   });
