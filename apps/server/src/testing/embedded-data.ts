@@ -33,7 +33,7 @@ export async function readDeliveryFigures(dataDir: string): Promise<DeliveryFigu
     const ledgerSpend = await rows<{ id: number; micros: string }>(
       sql`select a.user_id as id, sum(t.amount_micros)::text as micros
             from ledger_transfers t join ledger_accounts a on a.id = t.debit_account_id
-            where t.kind in ('spend', 'earning') and t.reference = 'delivery' and a.kind = 'available' group by 1`,
+            where t.kind in ('spend', 'earning') and (t.reference = 'delivery' or t.reference like 'campaign:%') and a.kind = 'available' group by 1`,
     );
     return {
       impressions: new Map(impressions.map((r) => [r.id, r.n])),
