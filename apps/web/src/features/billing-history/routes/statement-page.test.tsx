@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -115,5 +115,22 @@ describe('StatementPage', () => {
     expect(sentTo(statementEndpoints.csv).map((r) => r.url)).toEqual([
       '/api/billing/statement/csv?from=2026-11-01&search=wallet',
     ]);
+  });
+
+  it('keeps both ends of the period when From and To change one right after the other', async () => {
+    renderWithProviders(<StatementPage />, { route: '/billing/history/statement/' });
+    await screen.findByTestId('statement-table');
+    // Both in one batch, as a browser may deliver them before the address has moved.
+    act(() => {
+      fireEvent.change(screen.getByTestId('statement-from'), { target: { value: '2026-11-01' } });
+      fireEvent.change(screen.getByTestId('statement-to'), { target: { value: '2026-11-20' } });
+    });
+    await waitFor(() =>
+      expect(sentTo(statementEndpoints.get).map((r) => r.url)).toContain(
+        '/api/billing/statement?from=2026-11-01&to=2026-11-20&page=1&pageSize=10',
+      ),
+    );
+    expect(screen.getByTestId('statement-from')).toHaveValue('2026-11-01');
+    expect(screen.getByTestId('statement-to')).toHaveValue('2026-11-20');
   });
 });

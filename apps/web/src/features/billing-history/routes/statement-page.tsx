@@ -1,7 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isValidDay } from '@cryptads/contract/dates';
 import { STATEMENT_PAGE_SIZES } from '@cryptads/contract/statement';
@@ -44,12 +44,19 @@ export function StatementPage() {
   const [search] = useDebouncedValue(typed.trim(), 350);
   const periodError = from && to && from > to ? 'The start date must be on or before the end date.' : null;
 
+  // Changes made before the address has moved (From, then To, in one go) build on each other:
+  // react-router's setSearchParams does not queue updates the way React's setState does.
+  const pending = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [params]);
   const update = (next: Record<string, string | number>) => {
-    const merged = new URLSearchParams(params);
+    const merged = new URLSearchParams(pending.current ?? params);
     for (const [k, v] of Object.entries(next)) {
       if (v === '' || v === 1 || (k === 'pageSize' && v === 10)) merged.delete(k);
       else merged.set(k, String(v));
     }
+    pending.current = merged;
     setParams(merged, { replace: true });
   };
 
