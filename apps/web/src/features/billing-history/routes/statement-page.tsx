@@ -1,7 +1,7 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isValidDay } from '@cryptads/contract/dates';
 import { STATEMENT_PAGE_SIZES } from '@cryptads/contract/statement';
@@ -46,17 +46,16 @@ export function StatementPage() {
 
   // Changes made before the address has moved (From, then To, in one go) build on each other:
   // react-router's setSearchParams does not queue updates the way React's setState does.
-  const pending = useRef<URLSearchParams | null>(null);
-  useEffect(() => {
-    pending.current = null;
-  }, [params]);
+  const pending = useRef<{ seen: URLSearchParams; merged: URLSearchParams } | null>(null);
   const update = (next: Record<string, string | number>) => {
-    const merged = new URLSearchParams(pending.current ?? params);
+    // The address this render saw, unless a change was made since without a render.
+    const base = pending.current?.seen === params ? pending.current.merged : params;
+    const merged = new URLSearchParams(base);
     for (const [k, v] of Object.entries(next)) {
       if (v === '' || v === 1 || (k === 'pageSize' && v === 10)) merged.delete(k);
       else merged.set(k, String(v));
     }
-    pending.current = merged;
+    pending.current = { seen: params, merged };
     setParams(merged, { replace: true });
   };
 
