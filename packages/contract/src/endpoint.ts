@@ -24,6 +24,23 @@ export const CUSTOMER_OR_OPERATOR = ['advertiser', 'publisher', 'operator'] as c
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * What an API key may do. An endpoint with a `scope` is part of the public API: it is also
+ * served under `/api/v1/` to a key that holds the scope (docs/decisions/040-public-api.md).
+ * A key never reaches settings, security, billing details, deposits, withdraw options or the
+ * back office: those endpoints have no scope.
+ */
+export const API_SCOPES = [
+  'reports:read',
+  'campaigns:read',
+  'campaigns:write',
+  'websites:read',
+  'websites:write',
+  'billing:read',
+  'marketplace:read',
+] as const;
+export type ApiScope = (typeof API_SCOPES)[number];
+
 /** The zod-free part of an endpoint. */
 export type RouteDef = {
   method: Method;
@@ -47,6 +64,8 @@ export type RouteDef = {
    * current user, logout); every other endpoint refuses such a session (docs/decisions/032).
    */
   operatorSetup?: boolean;
+  /** The API-key scope that reaches this endpoint under `/api/v1/`; none keeps it session-only. */
+  scope?: ApiScope;
 };
 
 /** The schemas and documentation of an endpoint. */
