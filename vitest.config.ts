@@ -24,7 +24,7 @@ const embeddedDatabaseTest = 'apps/server/src/db/client.test.ts';
 // A server test file that opens no database (pure functions, adapters against their fakes, the
 // configuration) gives the same result on either driver: it runs once, in server-pglite. A file
 // that names the test app, a database or the driver runs on both.
-const usesDatabase = /createTestApp|openDatabase|TEST_DB_DRIVER|TEST_DATABASE_URL|itOnPostgres/;
+const usesDatabase = /createTestApp|setUpAdminApp|openDatabase|TEST_DB_DRIVER|TEST_DATABASE_URL|itOnPostgres/;
 const root = fileURLToPath(new URL('.', import.meta.url));
 const driverIndependentTests = readdirSync(path.join(root, 'apps/server/src'), { recursive: true, encoding: 'utf8' })
   .map((file) => `apps/server/src/${file.split(path.sep).join('/')}`)
