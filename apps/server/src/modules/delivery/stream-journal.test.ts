@@ -5,14 +5,21 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryJournalPositions } from '../../db/schema/delivery-stream';
-import { adEvents } from '../../db/schema/stats';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { tempDataDir } from '../campaigns/test-helpers';
 import { ledgerSumOf } from '../ledger/test-helpers';
 import { Recorder } from './recorder';
 import { JournalStream } from './stream-journal';
-import { approvedWebsite, balanceOf, delivery, fundedAdvertiser, runningCampaign, serve } from './test-helpers';
-import { type DeliveryEvent, EventKind } from './types';
+import {
+  approvedWebsite,
+  balanceOf,
+  delivery,
+  fundedAdvertiser,
+  runningCampaign,
+  serve,
+  streamEvent,
+  rawEventCount,
+} from './test-helpers';
 
 /**
  * The embedded default's stream (docs/decisions/039-embedded-delivery-journal.md): /serve
@@ -23,26 +30,6 @@ import { type DeliveryEvent, EventKind } from './types';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const OPTIONS = { flushMs: 1, segmentBytes: 64 * 1024 };
-
-let n = 0;
-function event(campaignId: number, advertiserId: number, publisherId: number): DeliveryEvent {
-  return {
-    kind: EventKind.Impression,
-    at: new Date(),
-    impressionId: `journal-${n++}-${randomBytes(5).toString('hex')}`,
-    campaignId,
-    creativeId: 1,
-    zoneId: 1,
-    websiteId: 1,
-    advertiserId,
-    publisherId,
-    country: 'DE',
-    os: 'Windows',
-    browser: 'Chrome',
-    device: 1,
-    costMicros: 200n,
-  };
-}
 
 describe('the delivery journal stream', () => {
   let app: TestApp;
@@ -59,14 +46,6 @@ describe('the delivery journal stream', () => {
     await app.closeAll();
   });
 
-  async function rawCount(campaignId: number) {
-    const [r] = rowsOf<{ n: number; distinct: number }>(
-      await app.ctx.db.execute(sql`select count(*)::int as n, count(distinct impression_id)::int as distinct
-        from ${adEvents} where campaign_id = ${campaignId}`),
-    );
-    return r;
-  }
-
   it('/serve answers once its event is in the journal; recording moves the committed position past it', async () => {
     const adv = await fundedAdvertiser(app, 10);
     const site = await approvedWebsite(app);
@@ -78,10 +57,10 @@ describe('the delivery journal stream', () => {
     expect(stream.kind).toBe('journal');
     // Answered, not yet recorded (the consumer's timer is 10 s away): it waits in the journal.
     expect(await stream.backlog()).toBe(1);
-    expect((await rawCount(campaignId))?.n).toBe(0);
+    expect((await rawEventCount(app, campaignId))?.n).toBe(0);
     await delivery(app).recorder.flush();
     expect(await stream.backlog()).toBe(0);
-    expect(await rawCount(campaignId)).toEqual({ n: 1, distinct: 1 });
+    expect(await rawEventCount(app, campaignId)).toEqual({ n: 1, distinct: 1 });
     const [row] = rowsOf<{ position: string }>(
       await app.ctx.db.execute(
         sql`select position::text as position from ${deliveryJournalPositions} where journal = 'delivery'`,
@@ -106,10 +85,10 @@ describe('the delivery journal stream', () => {
     const first = await openNamed();
     const firstRecorder = new Recorder(app.ctx, {}, undefined, { stream: first });
     for (let i = 0; i < 30; i++)
-      expect(await firstRecorder.append(event(campaignId, adv.user.id, publisherId))).toBe(true);
+      expect(await firstRecorder.append(streamEvent('journal', campaignId, adv.user.id, publisherId))).toBe(true);
     await firstRecorder.flush();
-    expect(await rawCount(campaignId)).toEqual({ n: 30, distinct: 30 });
-    await first.append(Array.from({ length: 20 }, () => event(campaignId, adv.user.id, publisherId)));
+    expect(await rawEventCount(app, campaignId)).toEqual({ n: 30, distinct: 30 });
+    await first.append(Array.from({ length: 20 }, () => streamEvent('journal', campaignId, adv.user.id, publisherId)));
     await first.journal.close();
 
     // Second life: replayed from the committed position, the 20 only.
@@ -117,7 +96,7 @@ describe('the delivery journal stream', () => {
     expect(await second.backlog()).toBeGreaterThan(0);
     const secondRecorder = new Recorder(app.ctx, {}, undefined, { stream: second });
     await secondRecorder.flush();
-    expect(await rawCount(campaignId)).toEqual({ n: 50, distinct: 50 });
+    expect(await rawEventCount(app, campaignId)).toEqual({ n: 50, distinct: 50 });
     await secondRecorder.close();
 
     // Third life: nothing left, nothing recorded twice.
@@ -126,7 +105,7 @@ describe('the delivery journal stream', () => {
     const thirdRecorder = new Recorder(app.ctx, {}, undefined, { stream: third });
     await thirdRecorder.flush();
     await thirdRecorder.close();
-    expect(await rawCount(campaignId)).toEqual({ n: 50, distinct: 50 });
+    expect(await rawEventCount(app, campaignId)).toEqual({ n: 50, distinct: 50 });
     expect(await balanceOf(app, adv.user.id)).toBe(before - 50n * 200n);
     expect((await ledgerSumOf(app.ctx.db, publisherId)) - publisherBefore).toBe(50n * 140n);
   });

@@ -10,8 +10,15 @@ import { Recorder } from './recorder';
 import type { DeliveryStream } from './stream';
 import { PostgresStream } from './stream-postgres';
 import { RedisStream, STREAM_KEY } from './stream-redis';
-import { approvedWebsite, balanceOf, fundedAdvertiser, runningCampaign } from './test-helpers';
-import { type DeliveryEvent, EventKind } from './types';
+import {
+  approvedWebsite,
+  balanceOf,
+  fundedAdvertiser,
+  runningCampaign,
+  streamEvent,
+  FAST_CONSUMER,
+} from './test-helpers';
+import type { DeliveryEvent } from './types';
 
 /**
  * Faults that heal themselves (docs/decisions/036-faults-that-heal.md): a Redis that lost the
@@ -21,28 +28,7 @@ import { type DeliveryEvent, EventKind } from './types';
  */
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const CONSUMER = { splitAfter: 2, deadAfter: 2, retryBaseMs: 1, retryMaxMs: 1 };
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
-
-let n = 0;
-function event(campaignId: number, advertiserId: number, publisherId: number): DeliveryEvent {
-  return {
-    kind: EventKind.Impression,
-    at: new Date(),
-    impressionId: `heal-${n++}-${randomBytes(5).toString('hex')}`,
-    campaignId,
-    creativeId: 1,
-    zoneId: 1,
-    websiteId: 1,
-    advertiserId,
-    publisherId,
-    country: 'DE',
-    os: 'Windows',
-    browser: 'Chrome',
-    device: 1,
-    costMicros: 200n,
-  };
-}
 
 async function recordedIds(app: TestApp, campaignId: number) {
   return rowsOf<{ id: string }>(
@@ -106,13 +92,13 @@ describe.each(['postgres', 'redis'] as const)('faults that heal on %s', (kind) =
     const before = await balanceOf(app, adv.user.id);
     const stream = openStream();
     const appender = new Recorder(app.ctx, {}, undefined, { stream: answerLost(stream), consume: false });
-    const lost = event(campaignId, adv.user.id, publisherId);
+    const lost = streamEvent('heal', campaignId, adv.user.id, publisherId);
     expect(await appender.append(lost)).toBe(false);
     const kept = new Recorder(app.ctx, {}, undefined, { stream, consume: false });
-    const shown = event(campaignId, adv.user.id, publisherId);
+    const shown = streamEvent('heal', campaignId, adv.user.id, publisherId);
     expect(await kept.append(shown)).toBe(true);
     // The event is in the stream; the consumer drops it and records the one answered with an ad.
-    const worker = new Recorder(app.ctx, {}, undefined, { stream, consumer: CONSUMER });
+    const worker = new Recorder(app.ctx, {}, undefined, { stream, consumer: FAST_CONSUMER });
     await worker.flush();
     expect(await stream.backlog()).toBe(0);
     expect(await recordedIds(app, campaignId)).toEqual([shown.impressionId]);
@@ -125,13 +111,13 @@ describe.each(['postgres', 'redis'] as const)('faults that heal on %s', (kind) =
     const { adv, publisherId, campaignId } = await world();
     const before = await balanceOf(app, adv.user.id);
     const stream = openStream();
-    const worker = new Recorder(app.ctx, {}, undefined, { stream, consumer: CONSUMER });
+    const worker = new Recorder(app.ctx, {}, undefined, { stream, consumer: FAST_CONSUMER });
     // The write lands, a worker records it at once, and only then the append's answer is lost.
     const appender = new Recorder(app.ctx, {}, undefined, {
       stream: answerLost(stream, () => worker.flush()),
       consume: false,
     });
-    const raced = event(campaignId, adv.user.id, publisherId);
+    const raced = streamEvent('heal', campaignId, adv.user.id, publisherId);
     expect(await appender.append(raced)).toBe(true);
     await worker.flush();
     expect(await recordedIds(app, campaignId)).toEqual([raced.impressionId]);
@@ -154,7 +140,8 @@ describe.each(['postgres', 'redis'] as const)('faults that heal on %s', (kind) =
     });
     const recorder = new Recorder(app.ctx, {}, undefined, { stream: failing, consume: false });
     const { adv, publisherId, campaignId } = await world();
-    for (let i = 0; i < 3; i++) expect(await recorder.append(event(campaignId, adv.user.id, publisherId))).toBe(false);
+    for (let i = 0; i < 3; i++)
+      expect(await recorder.append(streamEvent('heal', campaignId, adv.user.id, publisherId))).toBe(false);
     // What /api/ready reads: 3 failures in a row make the recorder not ready.
     expect(recorder.status().consecutiveFailures).toBe(3);
     down = false;
@@ -194,13 +181,13 @@ describe('a Redis that came back empty', () => {
     const client = createRedis({ url: REDIS_URL, prefix });
     const stream = new RedisStream(client, app.ctx.db, { claimIdleMs: 0 });
     const appender = new Recorder(app.ctx, {}, undefined, { stream, consume: false });
-    const worker = new Recorder(app.ctx, {}, undefined, { stream, consumer: CONSUMER });
-    const first = event(campaignId, adv.user.id, publisherId);
+    const worker = new Recorder(app.ctx, {}, undefined, { stream, consumer: FAST_CONSUMER });
+    const first = streamEvent('heal', campaignId, adv.user.id, publisherId);
     expect(await appender.append(first)).toBe(true);
     await worker.flush();
     // What this prefix holds in a Redis restarted empty: nothing, no stream, no group.
     await client.del(STREAM_KEY);
-    const second = event(campaignId, adv.user.id, publisherId);
+    const second = streamEvent('heal', campaignId, adv.user.id, publisherId);
     expect(await appender.append(second)).toBe(true);
     await worker.flush();
     // An appending process's probe recreates them too.

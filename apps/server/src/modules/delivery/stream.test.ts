@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eurosToMicros } from '@cryptads/contract/money';
 import { deliveryDeadLetters, deliveryQueue, deliveryReceipts } from '../../db/schema/delivery-stream';
-import { adEvents } from '../../db/schema/stats';
 import { closeRedis, createRedis } from '../../lib/redis';
 import { deliveryCommands } from '../../operator/commands/delivery';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -15,8 +14,17 @@ import { pruneReceipts, RECEIPT_DAYS } from './retention';
 import { type DeliveryStream, GroupCommit } from './stream';
 import { PostgresStream } from './stream-postgres';
 import { RedisStream, STREAM_GROUP, STREAM_KEY } from './stream-redis';
-import { approvedWebsite, balanceOf, delivery, fundedAdvertiser, runningCampaign, serve } from './test-helpers';
-import { type DeliveryEvent, EventKind } from './types';
+import {
+  approvedWebsite,
+  balanceOf,
+  delivery,
+  fundedAdvertiser,
+  runningCampaign,
+  serve,
+  streamEvent,
+  rawEventCount,
+  FAST_CONSUMER,
+} from './test-helpers';
 
 /**
  * Durable delivery events (docs/decisions/028-durable-delivery-events.md): the
@@ -26,38 +34,6 @@ import { type DeliveryEvent, EventKind } from './types';
  */
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
-/** Fast retries: the consumer's backoff is the timer's business, the tests call flush. */
-const CONSUMER = { splitAfter: 2, deadAfter: 2, retryBaseMs: 1, retryMaxMs: 1 };
-
-let n = 0;
-function event(campaignId: number, advertiserId: number, publisherId: number, over: Partial<DeliveryEvent> = {}) {
-  return {
-    kind: EventKind.Impression,
-    at: new Date(),
-    impressionId: `stream-${n++}-${randomBytes(5).toString('hex')}`,
-    campaignId,
-    creativeId: 1,
-    zoneId: 1,
-    websiteId: 1,
-    advertiserId,
-    publisherId,
-    country: 'DE',
-    os: 'Windows',
-    browser: 'Chrome',
-    device: 1,
-    costMicros: 200n,
-    ...over,
-  } satisfies DeliveryEvent;
-}
-
-async function rawCount(app: TestApp, campaignId: number) {
-  const [r] = rowsOf<{ n: number; distinct: number }>(
-    await app.ctx.db.execute(sql`select count(*)::int as n, count(distinct impression_id)::int as distinct
-      from ${adEvents} where campaign_id = ${campaignId}`),
-  );
-  return r;
-}
 
 /** Calls flush until it resolves (each call is one attempt of the failing batch); the attempts made. */
 async function flushUntilDone(recorder: Recorder, limit = 40) {
@@ -121,13 +97,13 @@ describe.each(['postgres', 'redis'] as const)('the durable stream on %s', (kind)
     try {
       // Answered, not yet recorded (the consumer's timer is 10 s away): it waits in the stream.
       expect(await stream.backlog()).toBe(1);
-      expect((await rawCount(app, campaignId))?.n).toBe(0);
+      expect((await rawEventCount(app, campaignId))?.n).toBe(0);
       await delivery(app).recorder.flush();
       expect(await stream.backlog()).toBe(0);
     } finally {
       await close();
     }
-    expect(await rawCount(app, campaignId)).toEqual({ n: 1, distinct: 1 });
+    expect(await rawEventCount(app, campaignId)).toEqual({ n: 1, distinct: 1 });
   });
 
   // Redis only: the PostgreSQL queue deletes what it records in the same transaction, so an
@@ -139,21 +115,21 @@ describe.each(['postgres', 'redis'] as const)('the durable stream on %s', (kind)
       const campaignId = await runningCampaign(app, adv.headers, 'display', {}, { budgetFlag: false });
       const publisherId = site.publisher.user.id;
       const before = await balanceOf(app, adv.user.id);
-      const events = Array.from({ length: 25 }, () => event(campaignId, adv.user.id, publisherId));
+      const events = Array.from({ length: 25 }, () => streamEvent('stream', campaignId, adv.user.id, publisherId));
       const { stream, close } = openStream();
       try {
         // Twice into the stream, as when an append's answer was lost and it was sent again, or
         // a worker died between its commit and its acknowledgement.
         await stream.append(events);
         await stream.append(events);
-        const recorder = new Recorder(app.ctx, {}, undefined, { stream, consumer: CONSUMER });
+        const recorder = new Recorder(app.ctx, {}, undefined, { stream, consumer: FAST_CONSUMER });
         await recorder.flush();
         expect(await stream.backlog()).toBe(0);
       } finally {
         await close();
       }
       // Idempotency receipts: the second copy of each event is dropped.
-      expect(await rawCount(app, campaignId)).toEqual({ n: 25, distinct: 25 });
+      expect(await rawEventCount(app, campaignId)).toEqual({ n: 25, distinct: 25 });
       expect(await balanceOf(app, adv.user.id)).toBe(before - 25n * 200n);
       expect(await ledgerSumOf(app.ctx.db, publisherId)).toBe(25n * 140n);
     });
@@ -179,15 +155,17 @@ describe.each(['postgres', 'redis'] as const)('the durable stream on %s', (kind)
     const client = kind === 'redis' ? createRedis({ url: REDIS_URL, prefix }) : null;
     const stream = client ? new RedisStream(client, db, { claimIdleMs: 0 }) : new PostgresStream(db);
     try {
-      await stream.append(Array.from({ length: 30 }, () => event(campaignId, adv.user.id, publisherId)));
-      const recorder = new Recorder({ db, config: app.ctx.config }, {}, undefined, { stream, consumer: CONSUMER });
+      await stream.append(
+        Array.from({ length: 30 }, () => streamEvent('stream', campaignId, adv.user.id, publisherId)),
+      );
+      const recorder = new Recorder({ db, config: app.ctx.config }, {}, undefined, { stream, consumer: FAST_CONSUMER });
       await expect(recorder.flush()).rejects.toThrow('Connection terminated');
       await recorder.flush();
       expect(await stream.backlog()).toBe(0);
     } finally {
       if (client) await closeRedis(client);
     }
-    expect(await rawCount(app, campaignId)).toEqual({ n: 30, distinct: 30 });
+    expect(await rawEventCount(app, campaignId)).toEqual({ n: 30, distinct: 30 });
     expect(await balanceOf(app, adv.user.id)).toBe(before - 30n * 200n);
     expect(await ledgerSumOf(app.ctx.db, publisherId)).toBe(30n * 140n);
     expect(await app.ctx.db.$count(deliveryDeadLetters)).toBe(0);
@@ -201,12 +179,12 @@ describe.each(['postgres', 'redis'] as const)('the durable stream on %s', (kind)
     const before = await balanceOf(app, adv.user.id);
     // The database refuses exactly one event ('ZZ'), as it would a row it cannot store.
     await app.ctx.db.execute(sql`alter table ad_events add constraint stream_poison check (country <> 'ZZ')`);
-    const good = Array.from({ length: 10 }, () => event(campaignId, adv.user.id, publisherId));
-    const poison = event(campaignId, adv.user.id, publisherId, { country: 'ZZ' });
+    const good = Array.from({ length: 10 }, () => streamEvent('stream', campaignId, adv.user.id, publisherId));
+    const poison = streamEvent('stream', campaignId, adv.user.id, publisherId, { country: 'ZZ' });
     const { stream, close } = openStream();
     try {
       await stream.append([...good.slice(0, 6), poison, ...good.slice(6)]);
-      const recorder = new Recorder(app.ctx, {}, undefined, { stream, consumer: CONSUMER });
+      const recorder = new Recorder(app.ctx, {}, undefined, { stream, consumer: FAST_CONSUMER });
       await flushUntilDone(recorder);
       expect(await stream.backlog()).toBe(0);
       expect(recorder.consumer?.status().deadLettered).toBe(1);
@@ -214,13 +192,13 @@ describe.each(['postgres', 'redis'] as const)('the durable stream on %s', (kind)
       await close();
       await app.ctx.db.execute(sql`alter table ad_events drop constraint stream_poison`);
     }
-    expect(await rawCount(app, campaignId)).toEqual({ n: 10, distinct: 10 });
+    expect(await rawEventCount(app, campaignId)).toEqual({ n: 10, distinct: 10 });
     expect(await balanceOf(app, adv.user.id)).toBe(before - 10n * 200n);
     const letters = await app.ctx.db.select().from(deliveryDeadLetters);
     expect(letters).toHaveLength(1);
     const [letter] = letters;
     if (!letter) throw new Error('no dead letter');
-    expect(letter.attempts).toBe(CONSUMER.deadAfter);
+    expect(letter.attempts).toBe(FAST_CONSUMER.deadAfter);
     expect((letter.event as { impressionId: string }).impressionId).toBe(poison.impressionId);
     // The error without the query's parameters (no impression id, no array literal).
     expect(letter.error).toContain('stream_poison');
@@ -235,7 +213,7 @@ describe.each(['postgres', 'redis'] as const)('the durable stream on %s', (kind)
     expect(listed).toContain(`#${letter.id}`);
     expect(await deliveryCommands.retry?.run(app.ctx, ['all'])).toBe('1 of 1 dead letters recorded');
     expect(await app.ctx.db.$count(deliveryDeadLetters)).toBe(0);
-    expect(await rawCount(app, campaignId)).toEqual({ n: 11, distinct: 11 });
+    expect(await rawEventCount(app, campaignId)).toEqual({ n: 11, distinct: 11 });
     expect(await balanceOf(app, adv.user.id)).toBe(before - 11n * 200n);
     expect(await ledgerSumOf(app.ctx.db, publisherId)).toBe(11n * 140n);
   });
@@ -264,8 +242,8 @@ describe.each(['postgres', 'redis'] as const)('the durable stream on %s', (kind)
     const client = kind === 'redis' ? createRedis({ url: REDIS_URL, prefix }) : null;
     const stream = client ? new RedisStream(client, db, { claimIdleMs: 0 }) : new PostgresStream(db);
     try {
-      await stream.append(Array.from({ length: 8 }, () => event(campaignId, adv.user.id, publisherId)));
-      const recorder = new Recorder({ db, config: app.ctx.config }, {}, undefined, { stream, consumer: CONSUMER });
+      await stream.append(Array.from({ length: 8 }, () => streamEvent('stream', campaignId, adv.user.id, publisherId)));
+      const recorder = new Recorder({ db, config: app.ctx.config }, {}, undefined, { stream, consumer: FAST_CONSUMER });
       const attempts = await flushUntilDone(recorder);
       expect(attempts).toBe(13);
       expect(recorder.consumer?.status()).toMatchObject({ deadLettered: 0, held: 0, backlog: 0 });
@@ -273,7 +251,7 @@ describe.each(['postgres', 'redis'] as const)('the durable stream on %s', (kind)
       if (client) await closeRedis(client);
     }
     expect(await app.ctx.db.$count(deliveryDeadLetters)).toBe(0);
-    expect(await rawCount(app, campaignId)).toEqual({ n: 8, distinct: 8 });
+    expect(await rawEventCount(app, campaignId)).toEqual({ n: 8, distinct: 8 });
   });
 
   it('a process that only serves appends; a process that only consumes records', async () => {
@@ -290,11 +268,11 @@ describe.each(['postgres', 'redis'] as const)('the durable stream on %s', (kind)
       expect(worker.engine.health().loaded).toBe(false);
       expect(server.recorder.consumer).toBeNull();
       for (let i = 0; i < 5; i++)
-        expect(await server.recorder.append(event(campaignId, adv.user.id, publisherId))).toBe(true);
+        expect(await server.recorder.append(streamEvent('stream', campaignId, adv.user.id, publisherId))).toBe(true);
       await server.recorder.flush();
-      expect((await rawCount(app, campaignId))?.n).toBe(0);
+      expect((await rawEventCount(app, campaignId))?.n).toBe(0);
       await worker.recorder.flush();
-      expect(await rawCount(app, campaignId)).toEqual({ n: 5, distinct: 5 });
+      expect(await rawEventCount(app, campaignId)).toEqual({ n: 5, distinct: 5 });
     } finally {
       for (const d of extra) await d.close();
     }
@@ -321,13 +299,15 @@ describe('the PostgreSQL queue', () => {
       { budgetFlag: false, dailyBudgetMicros: eurosToMicros(1000) },
     );
     const stream = new PostgresStream(app.ctx.db);
-    await stream.append(Array.from({ length: 400 }, () => event(campaignId, adv.user.id, site.publisher.user.id)));
+    await stream.append(
+      Array.from({ length: 400 }, () => streamEvent('stream', campaignId, adv.user.id, site.publisher.user.id)),
+    );
     const config = { ...app.ctx.config, delivery: { ...app.ctx.config.delivery, streamBatch: 50 } };
     const a = new Recorder({ db: app.ctx.db, config }, {}, undefined, { stream });
     const b = new Recorder({ db: app.ctx.db, config }, {}, undefined, { stream });
     await Promise.all([a.flush(), b.flush()]);
     expect(await app.ctx.db.$count(deliveryQueue)).toBe(0);
-    expect(await rawCount(app, campaignId)).toEqual({ n: 400, distinct: 400 });
+    expect(await rawEventCount(app, campaignId)).toEqual({ n: 400, distinct: 400 });
   });
 });
 
@@ -390,7 +370,9 @@ describe('Redis stream housekeeping', () => {
       const site = await approvedWebsite(app);
       const campaignId = await runningCampaign(app, adv.headers, 'display', {}, { budgetFlag: false });
       const one = new RedisStream(client, app.ctx.db, { consumer: 'one' });
-      await one.append(Array.from({ length: 10 }, () => event(campaignId, adv.user.id, site.publisher.user.id)));
+      await one.append(
+        Array.from({ length: 10 }, () => streamEvent('stream', campaignId, adv.user.id, site.publisher.user.id)),
+      );
       // 'dead' takes the first 4 and dies before recording them; 'one' records the other 6.
       await client.xgroup('CREATE', STREAM_KEY, STREAM_GROUP, '0', 'MKSTREAM');
       await client.xreadgroup('GROUP', STREAM_GROUP, 'dead', 'COUNT', 4, 'STREAMS', STREAM_KEY, '>');

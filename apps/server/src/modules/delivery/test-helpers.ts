@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { eurosToMicros } from '@cryptads/contract/money';
 import type { App } from '../../app';
 import { campaigns } from '../../db/schema/campaigns';
+import { adEvents } from '../../db/schema/stats';
 import { users } from '../../db/schema/users';
 import { zones } from '../../db/schema/websites';
 import { campaignCommands } from '../../operator/commands/campaigns';
@@ -9,6 +11,7 @@ import { body, loginAs } from '../../testing/helpers';
 import { createCampaign } from '../campaigns/test-helpers';
 import { depositFor } from '../ledger/test-helpers';
 import { reviewWebsite } from '../websites/websites.service';
+import { type DeliveryEvent, EventKind } from './types';
 
 // The stream runtime's front, for the readiness tests (a recorder over a refusing database).
 export { Recorder } from './recorder';
@@ -131,4 +134,46 @@ export async function balanceOf(app: App, userId: number) {
 export async function statusOf(app: App, campaignId: number) {
   const [c] = await app.ctx.db.select({ s: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId));
   return c?.s;
+}
+
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+/** Fast retries for stream tests: the consumer's backoff is the timer's business, the tests call flush. */
+export const FAST_CONSUMER = { splitAfter: 2, deadAfter: 2, retryBaseMs: 1, retryMaxMs: 1 };
+
+let streamEvents = 0;
+/** An impression event of 200 micro-euros with a unique id (`<prefix>-<n>-<random>`). */
+export function streamEvent(
+  prefix: string,
+  campaignId: number,
+  advertiserId: number,
+  publisherId: number,
+  over: Partial<DeliveryEvent> = {},
+): DeliveryEvent {
+  return {
+    kind: EventKind.Impression,
+    at: new Date(),
+    impressionId: `${prefix}-${streamEvents++}-${randomBytes(5).toString('hex')}`,
+    campaignId,
+    creativeId: 1,
+    zoneId: 1,
+    websiteId: 1,
+    advertiserId,
+    publisherId,
+    country: 'DE',
+    os: 'Windows',
+    browser: 'Chrome',
+    device: 1,
+    costMicros: 200n,
+    ...over,
+  };
+}
+
+/** Recorded raw events of a campaign: how many, and how many distinct impression ids. */
+export async function rawEventCount(app: App, campaignId: number) {
+  const [r] = rowsOf<{ n: number; distinct: number }>(
+    await app.ctx.db.execute(sql`select count(*)::int as n, count(distinct impression_id)::int as distinct
+      from ${adEvents} where campaign_id = ${campaignId}`),
+  );
+  return r;
 }
