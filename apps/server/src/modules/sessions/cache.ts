@@ -15,10 +15,23 @@ import type { SessionRow, UserRow } from './types';
  * a commit can never be cached after its invalidation. The size bound and the TTL are the
  * safety net for a lost bus message (a gap drops everything too).
  *
- * The cached user row's balance is not used: GET /user reads the balance with the rest of its
- * summary (user.service.ts), and the money paths read it in their transactions.
+ * The cached user row's balance is not used: GET /user reads the balance on every call (one
+ * read by primary key; the recorder moves it every second), and the money paths read it in their
+ * transactions. The rest of GET /user's summary (the open deletion request, the campaign
+ * counts) is kept here per user (`getDetails`), dropped by the same invalidations.
  */
 export type CachedAuth = { session: SessionRow; user: UserRow };
+
+/**
+ * What GET /user shows beyond the user row and the balance: the open deletion request and the
+ * advertiser's campaigns by status (active, paused, pending, total). Kept per user beside the
+ * sessions and dropped with them: the writes that change it emit `user.changed` (deletion
+ * requested or cancelled), `account.changed` (deleted) or `campaign.changed` (created, status).
+ */
+export type CachedDetails = {
+  deletion: { requestedAt: Date; terminationAt: Date; reason: string } | null;
+  campaigns: readonly [number, number, number, number];
+};
 
 type Entry = { auth: CachedAuth; expiresAt: number };
 
@@ -28,6 +41,7 @@ export const USER_TOPIC = 'user';
 export class SessionCache {
   private readonly byToken = new Map<string, Entry>();
   private readonly byUser = new Map<number, Set<string>>();
+  private readonly details = new Map<number, { value: CachedDetails; expiresAt: number }>();
   private generation = 0;
 
   constructor(
@@ -76,17 +90,40 @@ export class SessionCache {
     tokens.add(tokenHash);
   }
 
-  /** Drops every entry of a user (their row or one of their sessions changed). */
+  /** The cached details of a user, or null (unknown, or older than the TTL). */
+  getDetails(userId: number): CachedDetails | null {
+    const entry = this.details.get(userId);
+    if (!entry) return null;
+    if (entry.expiresAt <= this.now()) {
+      this.details.delete(userId);
+      return null;
+    }
+    return entry.value;
+  }
+
+  /**
+   * Stores a user's details unless an invalidation happened since `begin`. Kept only while the
+   * user has a cached session, so the map is bounded by the sessions' bound.
+   */
+  setDetails(userId: number, value: CachedDetails, generation: number) {
+    if (generation !== this.generation || !this.byUser.has(userId)) return;
+    this.details.delete(userId);
+    this.details.set(userId, { value, expiresAt: this.now() + this.opts.ttlMs });
+  }
+
+  /** Drops every entry of a user (their row, one of their sessions or their details changed). */
   dropUser(userId: number) {
     this.generation++;
     for (const tokenHash of this.byUser.get(userId) ?? []) this.byToken.delete(tokenHash);
     this.byUser.delete(userId);
+    this.details.delete(userId);
   }
 
   clear() {
     this.generation++;
     this.byToken.clear();
     this.byUser.clear();
+    this.details.clear();
   }
 
   get size() {
@@ -97,7 +134,10 @@ export class SessionCache {
     this.byToken.delete(tokenHash);
     const tokens = this.byUser.get(entry.auth.user.id);
     tokens?.delete(tokenHash);
-    if (tokens?.size === 0) this.byUser.delete(entry.auth.user.id);
+    if (tokens?.size === 0) {
+      this.byUser.delete(entry.auth.user.id);
+      this.details.delete(entry.auth.user.id);
+    }
   }
 }
 
@@ -121,12 +161,15 @@ export function createSessionCache(bus: Bus, opts: { maxEntries: number; ttlMs: 
   };
 }
 
-/** The user whose row or sessions a committed event says changed, or null. */
+/** The user whose row, sessions or cached details a committed event says changed, or null. */
 export function changedUserOf(event: DomainEvent): number | null {
   switch (event.type) {
     case 'user.changed':
     case 'account.changed':
       return event.userId;
+    // The campaign counts of GET /user (created, status changed, archived).
+    case 'campaign.changed':
+      return event.ownerId;
     default:
       return null;
   }
