@@ -15,10 +15,11 @@ import type { SessionRow, UserRow } from './types';
  * a commit can never be cached after its invalidation. The size bound and the TTL are the
  * safety net for a lost bus message (a gap drops everything too).
  *
- * The cached user row's balance is not used: GET /user reads the balance on every call (one
- * read by primary key; the recorder moves it every second), and the money paths read it in their
- * transactions. The rest of GET /user's summary (the open deletion request, the campaign
- * counts) is kept here per user (`getDetails`), dropped by the same invalidations.
+ * The cached user row's balance is not used: GET /user keeps the balance it read for at most
+ * BALANCE_TTL_MS (`getBalance`), dropped at once by the money movements this process announces,
+ * and the money paths read it in their transactions. The rest of GET /user's summary (the open
+ * deletion request, the campaign counts) is kept per user (`getDetails`), dropped by the same
+ * invalidations as the sessions (docs/decisions/046).
  */
 export type CachedAuth = { session: SessionRow; user: UserRow };
 
@@ -35,6 +36,14 @@ export type CachedDetails = {
 
 type Entry = { auth: CachedAuth; expiresAt: number };
 
+/**
+ * How long GET /user may show a balance read before (ms): the delivery recorder moves balances
+ * once a second, so a figure younger than that is as current as the dashboard can show. The
+ * money movements this process announces (deposits, credits, spend, payouts, orders) drop it at
+ * once; another process's, and the publisher earnings no event announces, show within it.
+ */
+export const BALANCE_TTL_MS = 1000;
+
 /** The topic of user invalidations; the message is the user's id. */
 export const USER_TOPIC = 'user';
 
@@ -42,6 +51,7 @@ export class SessionCache {
   private readonly byToken = new Map<string, Entry>();
   private readonly byUser = new Map<number, Set<string>>();
   private readonly details = new Map<number, { value: CachedDetails; expiresAt: number }>();
+  private readonly balances = new Map<number, { micros: bigint; expiresAt: number }>();
   private generation = 0;
 
   constructor(
@@ -111,12 +121,36 @@ export class SessionCache {
     this.details.set(userId, { value, expiresAt: this.now() + this.opts.ttlMs });
   }
 
+  /** The cached balance of a user, or null (unknown, or older than BALANCE_TTL_MS). */
+  getBalance(userId: number): bigint | null {
+    const entry = this.balances.get(userId);
+    if (!entry) return null;
+    if (entry.expiresAt <= this.now()) {
+      this.balances.delete(userId);
+      return null;
+    }
+    return entry.micros;
+  }
+
+  /** Stores a balance read unless an invalidation happened since `begin`; kept BALANCE_TTL_MS. */
+  setBalance(userId: number, micros: bigint, generation: number) {
+    if (generation !== this.generation || !this.byUser.has(userId)) return;
+    this.balances.set(userId, { micros, expiresAt: this.now() + Math.min(BALANCE_TTL_MS, this.opts.ttlMs) });
+  }
+
+  /** Forgets a user's balance (money moved for them in this process). */
+  dropBalance(userId: number) {
+    this.generation++;
+    this.balances.delete(userId);
+  }
+
   /** Drops every entry of a user (their row, one of their sessions or their details changed). */
   dropUser(userId: number) {
     this.generation++;
     for (const tokenHash of this.byUser.get(userId) ?? []) this.byToken.delete(tokenHash);
     this.byUser.delete(userId);
     this.details.delete(userId);
+    this.balances.delete(userId);
   }
 
   clear() {
@@ -124,6 +158,7 @@ export class SessionCache {
     this.byToken.clear();
     this.byUser.clear();
     this.details.clear();
+    this.balances.clear();
   }
 
   get size() {
@@ -137,6 +172,7 @@ export class SessionCache {
     if (tokens?.size === 0) {
       this.byUser.delete(entry.auth.user.id);
       this.details.delete(entry.auth.user.id);
+      this.balances.delete(entry.auth.user.id);
     }
   }
 }
@@ -175,6 +211,22 @@ export function changedUserOf(event: DomainEvent): number | null {
   }
 }
 
+/** The user whose balance a committed event says moved, or null (see BALANCE_TTL_MS). */
+export function balanceMovedOf(event: DomainEvent): number | null {
+  switch (event.type) {
+    case 'balance.credited':
+    case 'spend.recorded':
+    case 'deposit.paid':
+    case 'payout.requested':
+    case 'payout.changed':
+      return event.userId;
+    case 'marketplace.order.paid':
+      return event.buyerId;
+    default:
+      return null;
+  }
+}
+
 /**
  * After the commit of events (the database's commit listener, before the caller goes on): each
  * user they changed is forgotten by this process at once and by the others when the bus message
@@ -188,6 +240,8 @@ export async function usersChanged(
   for (const event of events) {
     const userId = changedUserOf(event);
     if (userId !== null) users.add(userId);
+    const moved = balanceMovedOf(event);
+    if (moved !== null) ctx.sessionCache?.dropBalance(moved);
   }
   for (const userId of users) await userChanged(ctx, userId);
 }

@@ -47,7 +47,7 @@ function detailsQuery(db: Db) {
     .prepare('user_details');
 }
 
-/** The balance alone, by primary key: what a cached answer still reads on every call. */
+/** The balance alone, by primary key: when the cached details outlive the cached balance. */
 function balanceQuery(db: Db) {
   return db
     .select({ balance: users.balanceMicros })
@@ -70,16 +70,20 @@ function queriesOf(db: Db): Prepared {
 }
 
 /**
- * The balance and the rest of the summary: from the session cache with a read of the balance
- * when it holds the user's details, else in one statement whose result the cache keeps (unless
- * an invalidation happened while it ran).
+ * The balance and the rest of the summary from the session cache when it holds them (no
+ * statement), the balance alone by primary key when only the details are held, else both in
+ * one statement; what is read is kept unless an invalidation happened while it ran.
  */
 async function summaryOf(ctx: AppContext, userId: number): Promise<{ balance: bigint | null; details: CachedDetails }> {
   const queries = queriesOf(ctx.db);
   const cache = ctx.sessionCache;
   const cached = cache?.getDetails(userId);
   if (cached) {
+    const balance = cache?.getBalance(userId);
+    if (balance != null) return { balance, details: cached };
+    const generation = cache?.begin() ?? 0;
     const [row] = await queries.balance.execute({ userId });
+    if (row) cache?.setBalance(userId, row.balance, generation);
     return { balance: row?.balance ?? null, details: cached };
   }
   const generation = cache?.begin() ?? 0;
@@ -92,7 +96,10 @@ async function summaryOf(ctx: AppContext, userId: number): Promise<{ balance: bi
         : null,
     campaigns: [active, paused, pending, total],
   };
-  if (row) cache?.setDetails(userId, details, generation);
+  if (row) {
+    cache?.setDetails(userId, details, generation);
+    cache?.setBalance(userId, row.balance, generation);
+  }
   return { balance: row?.balance ?? null, details };
 }
 
