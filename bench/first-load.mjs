@@ -104,5 +104,5 @@ if (check) {
     console.error(`\nFirst-load JavaScript over its budget (gzip):\n  ${over.join('\n  ')}`);
     process.exit(1);
   }
-  console.log('\nEvery route\'s first-load JavaScript is within its budget.');
+  console.log("\nEvery route's first-load JavaScript is within its budget.");
 }
