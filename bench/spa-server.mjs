@@ -80,9 +80,10 @@ export async function demoSessionCookies(base) {
   const body = await res.json();
   if (body.code !== 200) throw new Error(`login answered ${res.status}: ${body.reason}`);
   const { hostname } = new URL(base);
-  // Names from apps/web/src/lib/session.ts.
-  return [
-    { name: 'cryptads_session', value: body.response.token, domain: hostname, path: '/' },
-    { name: 'cryptads_user_type', value: String(body.response.userType), domain: hostname, path: '/' },
-  ];
+  // The session travels in the cookies the server sets (docs/decisions/034), not in the body.
+  return res.headers.getSetCookie().map((line) => {
+    const [pair = ''] = line.split(';');
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at).trim(), value: pair.slice(at + 1).trim(), domain: hostname, path: '/' };
+  });
 }

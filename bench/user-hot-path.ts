@@ -8,6 +8,8 @@
 //   BENCH_ROOT=/path/to/an/older/checkout node --import tsx bench/user-hot-path.ts   # before
 //
 // Also `SESSION_CACHE_TTL_SECONDS=0` in the environment: the prepared statements without the cache.
+// `BENCH_USER=demo`: the demo advertiser of a seeded demo world (campaigns, websites,
+// notifications: what a real advertiser's GET /api/user reads) instead of a new user.
 import path from 'node:path';
 import Fastify from 'fastify';
 
@@ -20,6 +22,7 @@ const { buildApp } = await server('app.ts');
 const { openDatabase } = await server('db/client.ts');
 const { users } = await server('db/schema/users.ts');
 const { createSession } = await server('modules/sessions/sessions.service.ts');
+const DEMO = process.env.BENCH_USER === 'demo';
 
 type Injectable = {
   inject: (o: { method: string; url: string; headers?: Record<string, string> }) => Promise<{ statusCode: number }>;
@@ -48,6 +51,7 @@ const config = loadConfig({
   WEB_DIST: '/nonexistent',
   DEMO_SEED: 'off',
   DEMO_TRAFFIC: 'off',
+  DEMO_HISTORY_DAYS: process.env.DEMO_HISTORY_DAYS ?? '0',
   ...(process.env.SESSION_CACHE_TTL_SECONDS
     ? { SESSION_CACHE_TTL_SECONDS: process.env.SESSION_CACHE_TTL_SECONDS }
     : {}),
@@ -55,18 +59,26 @@ const config = loadConfig({
 });
 const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL });
 const app = await buildApp({ config, database, logger: false });
-const [user] = await app.ctx.db
-  .insert(users)
-  .values({
-    email: `bench.${Date.now()}@test.example`,
-    passwordHash: 'x',
-    firstName: 'Ada',
-    lastName: 'Bench',
-    type: 1,
-    com: `b${Date.now().toString(36)}`,
-    emailVerifiedAt: new Date(),
-  })
-  .returning();
+async function demoAdvertiser() {
+  const { seedDemo } = await server('seed/demo.ts');
+  const { eq } = await import('drizzle-orm');
+  await seedDemo(app.ctx);
+  return (await app.ctx.db.select().from(users).where(eq(users.email, 'advertiser@cryptads.example')))[0];
+}
+const [user] = DEMO
+  ? [await demoAdvertiser()]
+  : await app.ctx.db
+      .insert(users)
+      .values({
+        email: `bench.${Date.now()}@test.example`,
+        passwordHash: 'x',
+        firstName: 'Ada',
+        lastName: 'Bench',
+        type: 1,
+        com: `b${Date.now().toString(36)}`,
+        emailVerifiedAt: new Date(),
+      })
+      .returning();
 const { token } = await createSession(app.ctx.db, {
   userId: user.id,
   scope: 'full',
@@ -95,6 +107,7 @@ console.log(
     root: ROOT,
     database: database.kind,
     sessionCache: process.env.SESSION_CACHE_TTL_SECONDS ?? 'default',
+    user: DEMO ? 'demo advertiser' : 'new user',
     requests: REQUESTS,
     helloCpuMs: fmt(base.cpuUs),
     userCpuMs: fmt(user1.cpuUs),

@@ -56,6 +56,7 @@ import { bankStatementRoutes } from './modules/bank-statements/bank-statements.r
 import { taxRoutes } from './modules/tax/tax.routes';
 import { registerSandboxPage } from './modules/payments/sandbox-page.routes';
 import authPlugin from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import securityPlugin from './plugins/security';
 import sessionCookiePlugin from './plugins/session-cookie';
@@ -231,6 +232,7 @@ export async function buildApp(opts: BuildOptions) {
         registerEndpoints(api, probeRoutes(ctx));
         return;
       }
+      await registerCompression(api);
       registerEndpoints(api, [
         ...systemRoutes(ctx),
         ...authRoutes(config),

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
 import { routePatterns } from '@cryptads/contract/paths';
+import { registerAfterLoginPreload } from '../lib/after-login';
 import { NotFoundPage } from '../ui/not-found-page';
 import { PublicOnly } from './guards';
 import { RootLayout } from './root-layout';
@@ -23,6 +24,12 @@ const load = {
 };
 
 const AuthenticatedApp = lazy(async () => ({ default: (await import('./authenticated-app')).AuthenticatedApp }));
+// On submit of the login form: the logged-in shell and the dashboard download while the login
+// call runs, not after its answer.
+registerAfterLoginPreload(() => {
+  void import('./authenticated-app');
+  void import('./dashboard-route');
+});
 const LandingLayout = lazy(async () => ({ default: (await load.landing()).LandingLayout }));
 const LoginPage = lazy(async () => ({ default: (await load.login()).LoginPage }));
 const TwoFactorPage = lazy(async () => ({ default: (await load.twoFactor()).TwoFactorPage }));

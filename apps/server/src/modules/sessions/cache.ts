@@ -15,12 +15,34 @@ import type { SessionRow, UserRow } from './types';
  * a commit can never be cached after its invalidation. The size bound and the TTL are the
  * safety net for a lost bus message (a gap drops everything too).
  *
- * The cached user row's balance is not used: GET /user reads the balance with the rest of its
- * summary (user.service.ts), and the money paths read it in their transactions.
+ * The cached user row's balance is not used: GET /user keeps the balance it read for at most
+ * BALANCE_TTL_MS (`getBalance`), dropped at once by the money movements this process announces,
+ * and the money paths read it in their transactions. The rest of GET /user's summary (the open
+ * deletion request, the campaign counts) is kept per user (`getDetails`), dropped by the same
+ * invalidations as the sessions (docs/decisions/046).
  */
 export type CachedAuth = { session: SessionRow; user: UserRow };
 
+/**
+ * What GET /user shows beyond the user row and the balance: the open deletion request and the
+ * advertiser's campaigns by status (active, paused, pending, total). Kept per user beside the
+ * sessions and dropped with them: the writes that change it emit `user.changed` (deletion
+ * requested or cancelled), `account.changed` (deleted) or `campaign.changed` (created, status).
+ */
+export type CachedDetails = {
+  deletion: { requestedAt: Date; terminationAt: Date; reason: string } | null;
+  campaigns: readonly [number, number, number, number];
+};
+
 type Entry = { auth: CachedAuth; expiresAt: number };
+
+/**
+ * How long GET /user may show a balance read before (ms): the delivery recorder moves balances
+ * once a second, so a figure younger than that is as current as the dashboard can show. The
+ * money movements this process announces (deposits, credits, spend, payouts, orders) drop it at
+ * once; another process's, and the publisher earnings no event announces, show within it.
+ */
+export const BALANCE_TTL_MS = 1000;
 
 /** The topic of user invalidations; the message is the user's id. */
 export const USER_TOPIC = 'user';
@@ -28,6 +50,8 @@ export const USER_TOPIC = 'user';
 export class SessionCache {
   private readonly byToken = new Map<string, Entry>();
   private readonly byUser = new Map<number, Set<string>>();
+  private readonly details = new Map<number, { value: CachedDetails; expiresAt: number }>();
+  private readonly balances = new Map<number, { micros: bigint; expiresAt: number }>();
   private generation = 0;
 
   constructor(
@@ -76,17 +100,65 @@ export class SessionCache {
     tokens.add(tokenHash);
   }
 
-  /** Drops every entry of a user (their row or one of their sessions changed). */
+  /** The cached details of a user, or null (unknown, or older than the TTL). */
+  getDetails(userId: number): CachedDetails | null {
+    const entry = this.details.get(userId);
+    if (!entry) return null;
+    if (entry.expiresAt <= this.now()) {
+      this.details.delete(userId);
+      return null;
+    }
+    return entry.value;
+  }
+
+  /**
+   * Stores a user's details unless an invalidation happened since `begin`. Kept only while the
+   * user has a cached session, so the map is bounded by the sessions' bound.
+   */
+  setDetails(userId: number, value: CachedDetails, generation: number) {
+    if (generation !== this.generation || !this.byUser.has(userId)) return;
+    this.details.delete(userId);
+    this.details.set(userId, { value, expiresAt: this.now() + this.opts.ttlMs });
+  }
+
+  /** The cached balance of a user, or null (unknown, or older than BALANCE_TTL_MS). */
+  getBalance(userId: number): bigint | null {
+    const entry = this.balances.get(userId);
+    if (!entry) return null;
+    if (entry.expiresAt <= this.now()) {
+      this.balances.delete(userId);
+      return null;
+    }
+    return entry.micros;
+  }
+
+  /** Stores a balance read unless an invalidation happened since `begin`; kept BALANCE_TTL_MS. */
+  setBalance(userId: number, micros: bigint, generation: number) {
+    if (generation !== this.generation || !this.byUser.has(userId)) return;
+    this.balances.set(userId, { micros, expiresAt: this.now() + Math.min(BALANCE_TTL_MS, this.opts.ttlMs) });
+  }
+
+  /** Forgets a user's balance (money moved for them in this process). */
+  dropBalance(userId: number) {
+    this.generation++;
+    this.balances.delete(userId);
+  }
+
+  /** Drops every entry of a user (their row, one of their sessions or their details changed). */
   dropUser(userId: number) {
     this.generation++;
     for (const tokenHash of this.byUser.get(userId) ?? []) this.byToken.delete(tokenHash);
     this.byUser.delete(userId);
+    this.details.delete(userId);
+    this.balances.delete(userId);
   }
 
   clear() {
     this.generation++;
     this.byToken.clear();
     this.byUser.clear();
+    this.details.clear();
+    this.balances.clear();
   }
 
   get size() {
@@ -97,7 +169,11 @@ export class SessionCache {
     this.byToken.delete(tokenHash);
     const tokens = this.byUser.get(entry.auth.user.id);
     tokens?.delete(tokenHash);
-    if (tokens?.size === 0) this.byUser.delete(entry.auth.user.id);
+    if (tokens?.size === 0) {
+      this.byUser.delete(entry.auth.user.id);
+      this.details.delete(entry.auth.user.id);
+      this.balances.delete(entry.auth.user.id);
+    }
   }
 }
 
@@ -121,12 +197,31 @@ export function createSessionCache(bus: Bus, opts: { maxEntries: number; ttlMs: 
   };
 }
 
-/** The user whose row or sessions a committed event says changed, or null. */
+/** The user whose row, sessions or cached details a committed event says changed, or null. */
 export function changedUserOf(event: DomainEvent): number | null {
   switch (event.type) {
     case 'user.changed':
     case 'account.changed':
       return event.userId;
+    // The campaign counts of GET /user (created, status changed, archived).
+    case 'campaign.changed':
+      return event.ownerId;
+    default:
+      return null;
+  }
+}
+
+/** The user whose balance a committed event says moved, or null (see BALANCE_TTL_MS). */
+export function balanceMovedOf(event: DomainEvent): number | null {
+  switch (event.type) {
+    case 'balance.credited':
+    case 'spend.recorded':
+    case 'deposit.paid':
+    case 'payout.requested':
+    case 'payout.changed':
+      return event.userId;
+    case 'marketplace.order.paid':
+      return event.buyerId;
     default:
       return null;
   }
@@ -145,6 +240,8 @@ export async function usersChanged(
   for (const event of events) {
     const userId = changedUserOf(event);
     if (userId !== null) users.add(userId);
+    const moved = balanceMovedOf(event);
+    if (moved !== null) ctx.sessionCache?.dropBalance(moved);
   }
   for (const userId of users) await userChanged(ctx, userId);
 }

@@ -226,8 +226,9 @@ export async function requestDeletion(
       message: `Your account will be deleted on ${formatLongDay(terminationAt)}. You can cancel the request until then.`,
       link: paths.settings.deleteAccount,
     });
-    // The last accepted TOTP step moved.
-    if (step != null) await emitEvent(tx, { type: 'user.changed', userId: user.id });
+    // GET /user shows the request (the session caches forget the user); the last accepted TOTP
+    // step may have moved too.
+    await emitEvent(tx, { type: 'user.changed', userId: user.id });
   });
   await clearFailures(ctx, key);
   return deletionState(ctx.db, user.id);
@@ -250,6 +251,8 @@ export async function cancelDeletion(ctx: AppContext, user: UserRow): Promise<De
       message: 'Your account will not be deleted.',
       link: paths.settings.deleteAccount,
     });
+    // GET /user no longer shows the request.
+    await emitEvent(tx, { type: 'user.changed', userId: user.id });
   });
   return deletionState(ctx.db, user.id);
 }

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
 import { accountDeletionRequests } from '../../db/schema/settings';
 import { users } from '../../db/schema/users';
+import type { CachedDetails } from '../sessions/cache';
 import type { UserRow } from '../sessions/sessions.service';
 
 const running = sql.raw(RUNNING_STATUSES.map(Number).join(', '));
@@ -16,6 +17,7 @@ const running = sql.raw(RUNNING_STATUSES.map(Number).join(', '));
  * (docs/decisions/026): the balance (never taken from the cached row: the recorder moves it
  * every second), the open deletion request, and the advertiser's campaigns by status
  * (active: running; total: all but archived), counted in one pass over the owner's index.
+ * Run when the session cache does not hold the user's details (docs/decisions/046).
  */
 function detailsQuery(db: Db) {
   return db
@@ -45,34 +47,83 @@ function detailsQuery(db: Db) {
     .prepare('user_details');
 }
 
-const prepared = new WeakMap<Db, ReturnType<typeof detailsQuery>>();
+/** The balance alone, by primary key: when the cached details outlive the cached balance. */
+function balanceQuery(db: Db) {
+  return db
+    .select({ balance: users.balanceMicros })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('user_balance');
+}
+
+type Prepared = { details: ReturnType<typeof detailsQuery>; balance: ReturnType<typeof balanceQuery> };
+const prepared = new WeakMap<Db, Prepared>();
+
+function queriesOf(db: Db): Prepared {
+  let queries = prepared.get(db);
+  if (!queries) {
+    queries = { details: detailsQuery(db), balance: balanceQuery(db) };
+    prepared.set(db, queries);
+  }
+  return queries;
+}
+
+/**
+ * The balance and the rest of the summary from the session cache when it holds them (no
+ * statement), the balance alone by primary key when only the details are held, else both in
+ * one statement; what is read is kept unless an invalidation happened while it ran.
+ */
+async function summaryOf(ctx: AppContext, userId: number): Promise<{ balance: bigint | null; details: CachedDetails }> {
+  const queries = queriesOf(ctx.db);
+  const cache = ctx.sessionCache;
+  const cached = cache?.getDetails(userId);
+  if (cached) {
+    const balance = cache?.getBalance(userId);
+    if (balance != null) return { balance, details: cached };
+    const generation = cache?.begin() ?? 0;
+    const [row] = await queries.balance.execute({ userId });
+    if (row) cache?.setBalance(userId, row.balance, generation);
+    return { balance: row?.balance ?? null, details: cached };
+  }
+  const generation = cache?.begin() ?? 0;
+  const [row] = await queries.details.execute({ userId });
+  const [active = 0, paused = 0, pending = 0, total = 0] = row?.campaigns ?? [];
+  const details: CachedDetails = {
+    deletion:
+      row?.requestedAt && row.terminationAt
+        ? { requestedAt: row.requestedAt, terminationAt: row.terminationAt, reason: row.reason ?? '' }
+        : null,
+    campaigns: [active, paused, pending, total],
+  };
+  if (row) {
+    cache?.setDetails(userId, details, generation);
+    cache?.setBalance(userId, row.balance, generation);
+  }
+  return { balance: row?.balance ?? null, details };
+}
 
 /** The user details of docs/product/account.md#data as GET /user answers them. */
 export async function userDetails(ctx: AppContext, user: UserRow): Promise<UserDetails> {
-  let query = prepared.get(ctx.db);
-  if (!query) {
-    query = detailsQuery(ctx.db);
-    prepared.set(ctx.db, query);
-  }
-  const [row] = await query.execute({ userId: user.id });
-  const [active = 0, paused = 0, pending = 0, total = 0] = user.type === 1 ? (row?.campaigns ?? []) : [];
+  const { balance, details } = await summaryOf(ctx, user.id);
+  const [active, paused, pending, total] = user.type === 1 ? details.campaigns : [0, 0, 0, 0];
+  const deletion = details.deletion;
   return {
     alias: `${user.firstName} ${user.lastName}`.trim(),
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
     type: user.type as UserDetails['type'],
-    balance: microsToEuros(row?.balance ?? user.balanceMicros),
+    balance: microsToEuros(balance ?? user.balanceMicros),
     kycVerified: user.kycVerified === 1 ? 1 : 0,
-    pendingDelete: row?.requestedAt != null,
-    delete:
-      row?.requestedAt && row.terminationAt
-        ? {
-            requestDate: row.requestedAt.toISOString(),
-            terminationDate: row.terminationAt.toISOString(),
-            reason: row.reason ?? '',
-          }
-        : null,
+    pendingDelete: deletion != null,
+    delete: deletion
+      ? {
+          requestDate: deletion.requestedAt.toISOString(),
+          terminationDate: deletion.terminationAt.toISOString(),
+          reason: deletion.reason,
+        }
+      : null,
     currentSignedTerms: user.currentSignedTerms,
     com: user.com,
     campaigns: { active, paused, pending, total },

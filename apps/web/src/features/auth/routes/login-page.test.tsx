@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '@cryptads/contract/auth-messages';
 import { authEndpoints } from '@cryptads/contract/endpoints/auth';
 import { systemEndpoints } from '@cryptads/contract/endpoints/system';
 import { VALIDATION_MESSAGES } from '@cryptads/contract/validation';
+import { registerAfterLoginPreload } from '../../../lib/after-login';
 import { answer, failure, sentTo, serve } from '../../../testing/http';
 import { publicConfigFixture } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
@@ -46,5 +47,25 @@ describe('LoginPage', () => {
         captcha: 'none',
       },
     ]);
+  });
+
+  describe('on submit', () => {
+    afterEach(() => registerAfterLoginPreload(null));
+
+    it('starts the logged-in area downloading before the login call answers, not on an invalid form', async () => {
+      const preload = vi.fn();
+      registerAfterLoginPreload(preload);
+      const user = userEvent.setup();
+      renderWithProviders(<LoginPage />, { route: '/login/' });
+      await user.click(screen.getByRole('button', { name: 'Login' }));
+      await screen.findByText(VALIDATION_MESSAGES.emailRequired);
+      expect(preload).not.toHaveBeenCalled();
+      await user.type(screen.getByLabelText('Email'), 'someone@cryptads.example');
+      await user.type(screen.getByLabelText('Password'), 'wrong');
+      await user.click(screen.getByRole('button', { name: 'Login' }));
+      await screen.findByTestId('form-error');
+      expect(preload).toHaveBeenCalledTimes(1);
+      expect(sentTo(authEndpoints.login)).toHaveLength(1);
+    });
   });
 });

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { LoginInput, LoginInputSchema } from '@cryptads/contract/auth';
 import { AUTH_MESSAGES } from '@cryptads/contract/auth-messages';
 import { errorReason, isApiError } from '../../../lib/api-client';
+import { preloadAfterLogin } from '../../../lib/after-login';
 import { useCaptcha } from '../../../lib/captcha';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { refreshSession } from '../../../lib/session';
@@ -56,6 +57,7 @@ export function LoginPage() {
 
   const onSubmit = async (values: LoginFormOutput) => {
     setServerError(null);
+    preloadAfterLogin();
     let token: string;
     try {
       token = await captcha.getToken();
