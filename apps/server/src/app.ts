@@ -1,10 +1,6 @@
 import type http from 'node:http';
 import Fastify, { type FastifyLoggerOptions, type FastifyServerOptions } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { LoggerOptions } from 'pino';
 import { GENERIC_MESSAGES } from '@cryptads/contract/api';
 import { createCaptcha } from './adapters/captcha/captcha';

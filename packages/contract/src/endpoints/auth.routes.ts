@@ -23,7 +23,13 @@ export const authRoutes = defineRoutes({
     allowUnverified: true,
     errors: [429],
   },
-  requestEmailCode: { method: 'POST', path: '/user/emailVerification/request', roles: CUSTOMER, allowUnverified: true, errors: [429] },
+  requestEmailCode: {
+    method: 'POST',
+    path: '/user/emailVerification/request',
+    roles: CUSTOMER,
+    allowUnverified: true,
+    errors: [429],
+  },
   twoFactorStatus: { method: 'GET', path: '/user/twoFactor', roles: CUSTOMER_OR_OPERATOR, operatorSetup: true },
   twoFactorRequest: {
     method: 'GET',

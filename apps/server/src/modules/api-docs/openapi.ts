@@ -29,7 +29,12 @@ export const operationIdOf = (domain: string, key: string) => `${domain}${key.ch
 /** Every endpoint of the table with its operationId, in the table's order. */
 export function tableEntries(byDomain: Record<string, Record<string, EndpointDef>> = endpointsByDomain): TableEntry[] {
   return Object.entries(byDomain).flatMap(([domain, endpoints]) =>
-    Object.entries(endpoints).map(([key, endpoint]) => ({ operationId: operationIdOf(domain, key), domain, key, endpoint })),
+    Object.entries(endpoints).map(([key, endpoint]) => ({
+      operationId: operationIdOf(domain, key),
+      domain,
+      key,
+      endpoint,
+    })),
   );
 }
 
