@@ -53,7 +53,8 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   mkdirSync(cache, { recursive: true });
   dir = mkdtempSync(path.join(cache, 'openapi-client-'));
-});
+  // A shared CI machine under load can take a minute to build the app.
+}, 240_000);
 afterAll(async () => {
   await app.closeAll();
   rmSync(dir, { recursive: true, force: true });
@@ -63,7 +64,7 @@ describe('a client generated from the public document', () => {
   it('typechecks against the generated types', async () => {
     const { v1 } = await buildApiDocuments({ productName: 'Cryptads' });
     const types = astToString(await openapiTS(v1 as never));
-    expect(types).toContain("'/campaigns'");
+    expect(types).toMatch(/["']\/campaigns["']: \{/);
     writeFileSync(path.join(dir, 'v1.ts'), types);
     writeFileSync(path.join(dir, 'client.ts'), CLIENT);
     writeFileSync(
@@ -101,17 +102,20 @@ describe('a client generated from the public document', () => {
   });
 
   it('calls the listening server: 200 with a bearer, 401 in the envelope without', async () => {
+    // The types were generated at run time: here the paths are untyped.
+    type Get = (path: string) => Promise<{ response: Response; data?: unknown; error?: unknown }>;
+    const get = (client: { GET: unknown }) => client.GET as Get;
     const advertiser = await loginAs(app, 'advertiser');
     const client = createClient({
       baseUrl: `${baseUrl}/api`,
       headers: { authorization: `Bearer ${advertiser.token}` },
     });
-    const listed = await client.GET('/campaigns' as never, {});
+    const listed = await get(client)('/campaigns');
     expect(listed.response.status).toBe(200);
     expect(listed.data).toEqual({ code: 200, response: [], reason: null });
 
     const anonymous = createClient({ baseUrl: `${baseUrl}/api` });
-    const refused = await anonymous.GET('/campaigns' as never, {});
+    const refused = await get(anonymous)('/campaigns');
     expect(refused.response.status).toBe(401);
     expect(refused.error).toMatchObject({ code: 401, response: null });
   });
