@@ -98,7 +98,8 @@ describe('a client generated from the public document', () => {
       encoding: 'utf8',
     });
     expect(wrong.status).not.toBe(0);
-    expect(wrong.stdout).toContain("'/nope'");
+    // The error is on the added line, the one after CLIENT's last line and a blank one.
+    expect(wrong.stdout).toContain(`client.ts(${CLIENT.split('\n').length + 1},`);
   });
 
   it('calls the listening server: 200 with a bearer, 401 in the envelope without', async () => {
