@@ -1,12 +1,6 @@
 import type http from 'node:http';
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyLoggerOptions, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { LoggerOptions } from 'pino';
 import { GENERIC_MESSAGES } from '@cryptads/contract/api';
 import { createCaptcha } from './adapters/captcha/captcha';
@@ -55,6 +49,8 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { bankStatementRoutes } from './modules/bank-statements/bank-statements.routes';
 import { taxRoutes } from './modules/tax/tax.routes';
 import { registerSandboxPage } from './modules/payments/sandbox-page.routes';
+import { apiDocuments } from './modules/api-docs/openapi';
+import { registerApiReference } from './modules/api-docs/reference.page';
 import authPlugin from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
@@ -211,18 +207,6 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(sessionCookiePlugin);
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: `${config.productName} API`,
-        version: '1.0.0',
-        description: 'Every answer is {code, response, reason}.',
-      },
-      servers: [{ url: '/api' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
   await app.register(authPlugin);
 
   await app.register(
@@ -262,7 +246,10 @@ export async function buildApp(opts: BuildOptions) {
       registerEndpoints(api, bankStatementRoutes);
       registerEndpoints(api, taxRoutes);
       if (opts.operatorToken) registerEndpoints(api, operatorRoutes(opts.operatorToken));
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      // The OpenAPI documents, built from the endpoint table on first request (decision 043).
+      const documents = apiDocuments(config.productName);
+      api.get('/openapi.json', async () => (await documents()).full);
+      api.get('/v1/openapi.json', async () => (await documents()).v1);
     },
     { prefix: '/api' },
   );
@@ -272,6 +259,7 @@ export async function buildApp(opts: BuildOptions) {
     await registerUploadFiles(app);
     await registerKycRoutes(app);
     await registerSandboxPage(app);
+    await registerApiReference(app);
   }
   if (parts.serve && delivery) await registerDelivery(app, delivery);
   if (parts.api) await app.register(spaPlugin);

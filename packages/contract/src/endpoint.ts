@@ -66,7 +66,16 @@ export type RouteDef = {
   operatorSetup?: boolean;
   /** The API-key scope that reaches this endpoint under `/api/v1/`; none keeps it session-only. */
   scope?: ApiScope;
+  /**
+   * Error statuses beyond those the table implies (400 input, 401/403 roles, 404 params) that
+   * the endpoint may answer: 402 balance short, 409 state conflict, 429 rate limit. The OpenAPI
+   * documents list them; an endpoint with a rate limit that does not declare 429 refuses to start.
+   */
+  errors?: readonly ExtraErrorStatus[];
 };
+
+/** The error statuses an endpoint declares in `errors`. */
+export type ExtraErrorStatus = 402 | 409 | 429;
 
 /** The schemas and documentation of an endpoint. */
 export type EndpointSchemas = {

@@ -5,10 +5,10 @@ import { CUSTOMER, CUSTOMER_OR_OPERATOR, defineRoutes, PUBLIC } from '../endpoin
  * verification calls and logout accept a session whose email is not confirmed yet.
  */
 export const authRoutes = defineRoutes({
-  login: { method: 'POST', path: '/login', roles: PUBLIC },
-  register: { method: 'POST', path: '/register', roles: PUBLIC },
-  recovery: { method: 'POST', path: '/recovery', roles: PUBLIC },
-  recoveryValidate: { method: 'POST', path: '/recovery-validate', roles: PUBLIC },
+  login: { method: 'POST', path: '/login', roles: PUBLIC, errors: [429] },
+  register: { method: 'POST', path: '/register', roles: PUBLIC, errors: [429] },
+  recovery: { method: 'POST', path: '/recovery', roles: PUBLIC, errors: [429] },
+  recoveryValidate: { method: 'POST', path: '/recovery-validate', roles: PUBLIC, errors: [429] },
   logout: {
     method: 'POST',
     path: '/user/logout',
@@ -21,8 +21,15 @@ export const authRoutes = defineRoutes({
     path: '/user/emailVerification/validate',
     roles: CUSTOMER,
     allowUnverified: true,
+    errors: [429],
   },
-  requestEmailCode: { method: 'POST', path: '/user/emailVerification/request', roles: CUSTOMER, allowUnverified: true },
+  requestEmailCode: {
+    method: 'POST',
+    path: '/user/emailVerification/request',
+    roles: CUSTOMER,
+    allowUnverified: true,
+    errors: [429],
+  },
   twoFactorStatus: { method: 'GET', path: '/user/twoFactor', roles: CUSTOMER_OR_OPERATOR, operatorSetup: true },
   twoFactorRequest: {
     method: 'GET',
@@ -35,7 +42,8 @@ export const authRoutes = defineRoutes({
     path: '/user/twoFactor/validate',
     roles: CUSTOMER_OR_OPERATOR,
     operatorSetup: true,
+    errors: [429],
   },
   // Operators keep two-factor on (docs/decisions/032): they cannot turn it off.
-  twoFactorDisable: { method: 'DELETE', path: '/user/twoFactor/disable', roles: CUSTOMER },
+  twoFactorDisable: { method: 'DELETE', path: '/user/twoFactor/disable', roles: CUSTOMER, errors: [429] },
 });

@@ -5,7 +5,7 @@ const advertiser = ['advertiser'] as const;
 
 export const campaignRoutes = defineRoutes({
   options: { method: 'GET', path: '/campaigns/options', roles: advertiser },
-  list: { method: 'GET', path: '/campaigns', roles: advertiser },
+  list: { method: 'GET', path: '/campaigns', roles: advertiser, scope: 'campaigns:read' },
   information: { method: 'GET', path: '/campaigns/information', roles: advertiser },
   names: { method: 'GET', path: '/campaigns/names', roles: advertiser },
   archived: { method: 'GET', path: '/campaigns/archived', roles: advertiser },

@@ -10,7 +10,7 @@ export const marketplaceSellingRoutes = defineRoutes({
   incoming: { method: 'GET', path: '/marketplace/selling/items', ...publisher },
   accept: { method: 'POST', path: '/marketplace/selling/items/:itemId/accept', ...publisher },
   deny: { method: 'POST', path: '/marketplace/selling/items/:itemId/deny', ...publisher },
-  deliver: { method: 'POST', path: '/marketplace/selling/items/:itemId/deliver', ...publisher },
+  deliver: { method: 'POST', path: '/marketplace/selling/items/:itemId/deliver', ...publisher, errors: [429] },
   /** Both account types read whether they can request listings (the sidebar card). */
   canSell: { method: 'GET', path: '/marketplace/selling', roles: CUSTOMER },
 });

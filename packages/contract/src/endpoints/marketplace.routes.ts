@@ -8,7 +8,7 @@ export const marketplaceRoutes = defineRoutes({
   listingStats: { method: 'GET', path: '/marketplace/listingStats', roles: CUSTOMER },
   preferredWebsites: { method: 'GET', path: '/marketplace/filterPreferredWebsites', roles: CUSTOMER },
   homepage: { method: 'GET', path: '/marketplace/listings/homepage', roles: CUSTOMER },
-  search: { method: 'POST', path: '/marketplace/listings', roles: CUSTOMER },
+  search: { method: 'POST', path: '/marketplace/listings', roles: CUSTOMER, scope: 'marketplace:read' },
   available: { method: 'POST', path: '/marketplace/listings/available', roles: CUSTOMER },
   listing: { method: 'GET', path: '/marketplace/listings/:unique', roles: CUSTOMER },
   similar: { method: 'POST', path: '/marketplace/listings/:unique/', roles: CUSTOMER },

@@ -1,0 +1,235 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OkSchema } from '@cryptads/contract/api';
+import { API_SCOPES } from '@cryptads/contract/endpoint';
+import { registerEndpoints, route } from '../../lib/endpoint-routes';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { buildApiDocuments, operationIdOf, tableEntries } from './openapi';
+import { BUNDLE_URL, REFERENCE_PATH } from './reference.page';
+
+// biome-ignore lint/suspicious/noExplicitAny: the documents are walked as plain JSON.
+type Json = Record<string, any>;
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+const operations = (doc: Json) =>
+  Object.entries(doc.paths as Json).flatMap(([path, item]) =>
+    Object.entries(item as Json)
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, op]) => ({ path, method, op: op as Json })),
+  );
+
+let full: Json;
+let v1: Json;
+let app: TestApp;
+beforeAll(async () => {
+  ({ full, v1 } = await buildApiDocuments({ productName: 'Cryptads Test' }));
+  app = await createTestApp({ PRODUCT_NAME: 'Cryptads Test' });
+  // A shared CI machine under load can take a minute to build the app.
+}, 240_000);
+afterAll(async () => {
+  await app.closeAll();
+});
+
+describe('operationIds', () => {
+  it('derives each from the table key: domain + key', () => {
+    expect(operationIdOf('campaigns', 'list')).toBe('campaignsList');
+    expect(operationIdOf('billingHistory', 'invoicePdf')).toBe('billingHistoryInvoicePdf');
+  });
+
+  it('gives every endpoint of the table one operation with a unique operationId', () => {
+    const ids = operations(full).map(({ op }) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.sort()).toEqual(
+      tableEntries()
+        .map((entry) => entry.operationId)
+        .sort(),
+    );
+  });
+
+  it('keeps the published operationIds (a rename breaks generated clients)', async () => {
+    const ids = operations(full)
+      .map(({ path, method, op }) => `${op.operationId} ${method.toUpperCase()} ${path}`)
+      .sort();
+    await expect(`${ids.join('\n')}\n`).toMatchFileSnapshot('./operation-ids.snapshot.txt');
+  });
+
+  it('names known operations on their paths', () => {
+    const find = (id: string) => operations(full).find(({ op }) => op.operationId === id);
+    expect(find('campaignsList')).toMatchObject({ path: '/campaigns', method: 'get' });
+    expect(find('authLogin')).toMatchObject({ path: '/login', method: 'post' });
+    // The product's path ends with a slash; the router ignores it and the document drops it.
+    expect(find('marketplaceSimilar')).toMatchObject({ path: '/marketplace/listings/{unique}', method: 'post' });
+  });
+});
+
+describe('the session document /api/openapi.json', () => {
+  it('is OpenAPI 3.1 under /api with the session cookie and the error envelope', () => {
+    expect(full.openapi).toBe('3.1.0');
+    expect(full.servers).toEqual([{ url: '/api' }]);
+    expect(full.components.securitySchemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie' });
+    expect(full.components.schemas.ErrorEnvelope).toMatchObject({
+      type: 'object',
+      required: ['code', 'response', 'reason'],
+    });
+  });
+
+  it('gives every operation a summary, its security and at least one 4xx answer', () => {
+    const wrong: string[] = [];
+    for (const { path, method, op } of operations(full)) {
+      const where = `${method} ${path}`;
+      if (!op.summary) wrong.push(`${where}: no summary`);
+      if (!Array.isArray(op.security)) wrong.push(`${where}: no security`);
+      if (!Object.keys(op.responses).some((status) => /^4\d\d$/.test(status))) wrong.push(`${where}: no 4xx`);
+      if (path.length > 1 && path.endsWith('/')) wrong.push(`${where}: trailing slash`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('derives security and errors from roles, parameters and declared errors', () => {
+    const byId = new Map(operations(full).map(({ op }) => [op.operationId, op]));
+    const health = byId.get('systemHealth') as Json;
+    expect(health.security).toEqual([]);
+    expect(Object.keys(health.responses)).toEqual(['200', '400']);
+    const detail = byId.get('campaignsDetail') as Json;
+    expect(detail.security).toEqual([{ sessionCookie: [] }]);
+    expect(Object.keys(detail.responses).sort()).toEqual(['200', '400', '401', '403', '404']);
+    expect(detail.responses['404']).toEqual({ $ref: '#/components/responses/NotFound' });
+    const pay = byId.get('marketplaceOrdersPayWallet') as Json;
+    expect(Object.keys(pay.responses)).toEqual(expect.arrayContaining(['402', '409']));
+    const login = byId.get('authLogin') as Json;
+    expect(login.responses['429']).toEqual({ $ref: '#/components/responses/TooManyRequests' });
+    expect(full.components.responses.TooManyRequests.headers['Retry-After']).toBeDefined();
+  });
+});
+
+describe('the public document /api/v1/openapi.json', () => {
+  const scoped = () => tableEntries().filter((entry) => entry.endpoint.scope);
+
+  it('lists only the endpoints with a scope, under /api/v1', () => {
+    expect(v1.openapi).toBe('3.1.0');
+    expect(v1.servers).toEqual([{ url: '/api/v1' }]);
+    const ops = operations(v1);
+    expect(ops.length).toBeGreaterThan(0);
+    expect(ops.map(({ op }) => op.operationId).sort()).toEqual(
+      scoped()
+        .map((entry) => entry.operationId)
+        .sort(),
+    );
+    for (const { op } of ops) {
+      const entry = scoped().find((e) => e.operationId === op.operationId);
+      expect(op['x-scope']).toBe(entry?.endpoint.scope);
+      expect(op.description).toContain(`Scope: \`${entry?.endpoint.scope}\``);
+      expect(op.security).toEqual([{ bearerAuth: [] }]);
+    }
+    // Session-only endpoints stay out: settings, billing details, the back office.
+    expect(JSON.stringify(v1.paths)).not.toMatch(/\/user|\/billing\/details|\/admin|sessionCookie/);
+  });
+
+  it('documents the key, its scopes, the rate-limit headers and Idempotency-Key on POSTs', () => {
+    const scheme = v1.components.securitySchemes.bearerAuth;
+    expect(scheme).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'cads_live_...' });
+    for (const scope of API_SCOPES) expect(scheme.description).toContain(`\`${scope}\``);
+    expect(Object.keys(v1.components.securitySchemes)).toEqual(['bearerAuth']);
+    for (const { method, op } of operations(v1)) {
+      expect(op.responses['200'].headers).toEqual({
+        'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
+        RateLimit: { $ref: '#/components/headers/RateLimit' },
+      });
+      expect(op.responses['429']).toEqual({ $ref: '#/components/responses/TooManyRequests' });
+      expect(op.responses['401']).toBeDefined();
+      const idempotency = (op.parameters ?? []).some((p: Json) => p.$ref === '#/components/parameters/Idempotency-Key');
+      expect(idempotency).toBe(method === 'post');
+    }
+    expect(v1.components.responses.TooManyRequests.headers).toEqual({
+      'Retry-After': { $ref: '#/components/headers/Retry-After' },
+    });
+    expect(v1.components.parameters['Idempotency-Key']).toMatchObject({ in: 'header', name: 'Idempotency-Key' });
+  });
+
+  it('starts with a getting-started guide: keys, bearer, scopes, rate limits, idempotency, webhooks', () => {
+    const text = v1.info.description as string;
+    for (const part of [
+      'Settings → API keys',
+      'Authorization: Bearer',
+      'RateLimit-Policy',
+      'Retry-After',
+      'Idempotency-Key',
+      'Cryptads-Signature: t=<unix seconds>,v1=<hex>',
+      'Cryptads-Event-Id',
+      'HMAC-SHA256',
+    ])
+      expect(text).toContain(part);
+  });
+});
+
+describe('served documents', () => {
+  it('serves both documents as built from the table', async () => {
+    const served = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(served.statusCode).toBe(200);
+    expect(served.json()).toEqual(full);
+    const publicDoc = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+    expect(publicDoc.statusCode).toBe(200);
+    expect(publicDoc.json()).toEqual(v1);
+  });
+
+  it('answers 400 to input that cannot be stored on any endpoint, as every operation documents', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health?x=%00' });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('the reference page /docs/api/', () => {
+  it('answers HTML that loads only our own scripts', async () => {
+    const res = await app.inject({ method: 'GET', url: REFERENCE_PATH });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain(`<script src="${BUNDLE_URL}"></script>`);
+    expect(res.body).toContain('<title>Cryptads Test API reference</title>');
+    expect(res.body).not.toMatch(/https?:\/\//);
+    // No inline script: the CSP allows scripts from this origin only.
+    expect(res.body).not.toMatch(/<script>/);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("font-src 'self' data:");
+  });
+
+  it('serves the bundle and the start script from this server, gzipped when asked', async () => {
+    const bundle = await app.inject({ method: 'GET', url: BUNDLE_URL, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers['content-type']).toContain('text/javascript');
+    expect(bundle.headers['content-encoding']).toBe('gzip');
+    expect(bundle.headers['cache-control']).toContain('immutable');
+    const plain = await app.inject({ method: 'GET', url: BUNDLE_URL });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(bundle.rawPayload.length);
+    expect(plain.body).toContain('createApiReference');
+    const init = await app.inject({ method: 'GET', url: `${REFERENCE_PATH}init.js` });
+    expect(init.statusCode).toBe(200);
+    expect(init.body).toContain('"url":"/api/v1/openapi.json"');
+    // Scalar's fonts and telemetry would call its servers: both off.
+    expect(init.body).toContain('"withDefaultFonts":false');
+    expect(init.body).toContain('"telemetry":false');
+  });
+});
+
+describe('declared errors', () => {
+  it('refuses to start an endpoint with a rate limit that does not declare 429', async () => {
+    const bare = Fastify();
+    const endpoint = {
+      method: 'GET',
+      path: '/limited',
+      roles: ['public'],
+      tag: 't',
+      summary: 's',
+      response: OkSchema,
+    } as const;
+    const limit = { config: { rateLimit: { max: 1, timeWindow: 1000 } } };
+    const handler = async () => ({ ok: true as const });
+    expect(() => registerEndpoints(bare, [route(endpoint, handler, limit)])).toThrow(
+      /does not declare errors: \[429\]/,
+    );
+    const declared = { ...endpoint, errors: [429] } as const;
+    expect(() => registerEndpoints(bare, [route(declared, handler, limit)])).not.toThrow();
+    await bare.close();
+  });
+});
