@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preValidationAsyncHookHandler,
+  RouteShorthandOptions,
+} from 'fastify';
 import type { z } from 'zod';
 import { AccountType } from '@cryptads/contract/account';
 import type { EndpointDef, ResponseOf, Role } from '@cryptads/contract/endpoint';
@@ -83,12 +89,21 @@ async function refuseHostileInput(request: FastifyRequest) {
 
 export const endpointKey = (endpoint: Pick<EndpointDef, 'method' | 'path'>) => `${endpoint.method} ${endpoint.path}`;
 
-/** Registers bound endpoints on an instance whose prefix is /api. */
-export function registerEndpoints(app: FastifyInstance, bindings: readonly RouteBinding[]) {
+export type RegisterOptions = {
+  /**
+   * Who may call, instead of the session check: the public API's key check (modules/api-keys,
+   * docs/decisions/040-public-api.md). It sets `request.auth` as the session check does.
+   */
+  guard?: (endpoint: EndpointDef, types: AccountType[]) => preValidationAsyncHookHandler;
+};
+
+/** Registers bound endpoints on an instance whose prefix is /api (or /api/v1 with a guard). */
+export function registerEndpoints(app: FastifyInstance, bindings: readonly RouteBinding[], opts: RegisterOptions = {}) {
   for (const { endpoint, handler, extras } of bindings) {
     if (endpoint.roles.length === 0) throw new Error(`${endpointKey(endpoint)} declares no roles`);
     const types = accountTypesOf(endpoint);
     const isPublic = types === null;
+    if (opts.guard && isPublic) throw new Error(`${endpointKey(endpoint)} is public: it needs no API key`);
     const schema: Record<string, unknown> = {
       tags: [endpoint.tag],
       summary: endpoint.summary,
@@ -109,7 +124,9 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
       // Then every string of the input is checked for what cannot be stored (decision 022).
       preValidation: isPublic
         ? [refuseHostileInput]
-        : [
+        : opts.guard
+          ? [opts.guard(endpoint, types), refuseHostileInput]
+          : [
             app.requireUser({
               types,
               allowUnverified: endpoint.allowUnverified === true,
