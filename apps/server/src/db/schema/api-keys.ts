@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -44,7 +44,8 @@ export const idempotencyKeys = pgTable(
     requestHash: text('request_hash').notNull(),
     /** The answer's HTTP status; null while the first request runs. */
     status: smallint('status'),
-    response: jsonb('response'),
+    /** The answer's body exactly as sent. */
+    response: text('response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

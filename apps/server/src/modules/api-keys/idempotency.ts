@@ -29,7 +29,7 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
 export const requestHash = (method: string, url: string, body: unknown) =>
   sha256(`${method} ${url}\n${JSON.stringify(body ?? null)}`);
 
-export type Claim = { kind: 'run'; id: number } | { kind: 'replay'; status: number; response: unknown };
+export type Claim = { kind: 'run'; id: number } | { kind: 'replay'; status: number; response: string };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -55,14 +55,14 @@ export async function claimIdempotencyKey(db: Db, userId: number, key: string, h
       continue;
     }
     if (row.requestHash !== hash) throw new AppError(422, API_KEY_MESSAGES.idempotencyMismatch);
-    if (row.status !== null) return { kind: 'replay', status: row.status, response: row.response };
+    if (row.status !== null) return { kind: 'replay', status: row.status, response: row.response ?? '' };
     if (Date.now() > deadline) throw conflict(API_KEY_MESSAGES.idempotencyInProgress);
     await sleep(WAIT_STEP_MS);
   }
 }
 
 /** Stores the first request's answer; a 5xx frees the key instead. */
-export async function settleIdempotencyKey(db: Db, id: number, status: number, response: unknown) {
+export async function settleIdempotencyKey(db: Db, id: number, status: number, response: string) {
   if (status >= 500) {
     await db.delete(idempotencyKeys).where(eq(idempotencyKeys.id, id));
     return;

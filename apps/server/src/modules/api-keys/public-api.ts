@@ -97,21 +97,15 @@ export async function registerPublicApi(app: FastifyInstance, bindings: readonly
         state.claim = claim;
         if (claim.kind === 'replay') {
           reply.header('idempotent-replayed', 'true');
-          return reply.status(claim.status).type('application/json; charset=utf-8').send(JSON.stringify(claim.response));
+          return reply.status(claim.status).type('application/json; charset=utf-8').send(claim.response);
         }
       });
       v1.addHook('onSend', async (request, reply, payload) => {
         const claim = states.get(request)?.claim;
         if (claim?.kind !== 'run') return payload;
-        let response: unknown = null;
-        if (typeof payload === 'string') {
-          try {
-            response = JSON.parse(payload);
-          } catch {
-            response = payload;
-          }
-        }
-        await settleIdempotencyKey(app.ctx.db, claim.id, reply.statusCode, response);
+        // Every POST of the public API answers JSON text; anything else is not kept (a retry runs again).
+        const status = typeof payload === 'string' ? reply.statusCode : 500;
+        await settleIdempotencyKey(app.ctx.db, claim.id, status, typeof payload === 'string' ? payload : '');
         return payload;
       });
       registerEndpoints(
