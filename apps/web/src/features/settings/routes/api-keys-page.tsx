@@ -310,6 +310,7 @@ function KeysCard() {
           columns={columns}
           rows={keys.data}
           rowKey={(row) => row.id}
+          rowProps={(row) => ({ 'data-testid': 'api-keys-row', 'data-key-id': row.id })}
           emptyText="No API keys yet. Create one above to call the API from your own programs."
           data-testid="api-keys"
         />
