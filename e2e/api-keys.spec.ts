@@ -37,7 +37,9 @@ test.describe('API keys', () => {
     expect(listed.headers.get('ratelimit-policy')).toContain('"key";q=');
     const outOfScope = await call('/api/v1/billing/history');
     expect(outOfScope.status).toBe(403);
-    expect(((await outOfScope.json()) as { reason: string }).reason).toBe(API_KEY_MESSAGES.missingScope('billing:read'));
+    expect(((await outOfScope.json()) as { reason: string }).reason).toBe(
+      API_KEY_MESSAGES.missingScope('billing:read'),
+    );
 
     // The list shows the key's last use.
     await page.reload();

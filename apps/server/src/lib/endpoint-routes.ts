@@ -127,14 +127,14 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
         : opts.guard
           ? [opts.guard(endpoint, types), refuseHostileInput]
           : [
-            app.requireUser({
-              types,
-              allowUnverified: endpoint.allowUnverified === true,
-              operatorSetup: endpoint.operatorSetup === true,
-              ...(endpoint.forbidden ? { forbidden: endpoint.forbidden } : {}),
-            }),
-            refuseHostileInput,
-          ],
+              app.requireUser({
+                types,
+                allowUnverified: endpoint.allowUnverified === true,
+                operatorSetup: endpoint.operatorSetup === true,
+                ...(endpoint.forbidden ? { forbidden: endpoint.forbidden } : {}),
+              }),
+              refuseHostileInput,
+            ],
       handler: async (request, reply) => {
         const result = await handler({
           ctx: app.ctx,

@@ -123,7 +123,8 @@ export default fp(async function auth(app: FastifyInstance) {
       const found = sessionToken(request);
       if (!found) throw unauthorized();
       // An API key reaches /api/v1 only (docs/decisions/040-public-api.md).
-      if (!found.byCookie && found.token.startsWith(API_KEY_PREFIX)) throw unauthorized(API_KEY_MESSAGES.keyNotAccepted);
+      if (!found.byCookie && found.token.startsWith(API_KEY_PREFIX))
+        throw unauthorized(API_KEY_MESSAGES.keyNotAccepted);
       // A browser's cookie is sent whichever site made the request (docs/decisions/034).
       if (found.byCookie) refuseCrossSite(request, app.ctx.config.publicUrl);
       try {

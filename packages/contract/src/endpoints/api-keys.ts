@@ -6,7 +6,11 @@ import { apiKeyRoutes } from './api-keys.routes';
 const tag = 'api keys';
 
 export const apiKeyEndpoints = defineEndpoints(apiKeyRoutes, {
-  list: { tag, summary: 'API keys of the caller, newest first (revoked and expired ones are left out)', response: ApiKeyListSchema },
+  list: {
+    tag,
+    summary: 'API keys of the caller, newest first (revoked and expired ones are left out)',
+    response: ApiKeyListSchema,
+  },
   create: {
     tag,
     summary: 'Create an API key; the answer holds the whole key, shown this once',

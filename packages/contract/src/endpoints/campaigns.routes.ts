@@ -23,7 +23,12 @@ export const campaignRoutes = defineRoutes({
   unarchive: { method: 'POST', path: '/campaigns/:id/unarchive', roles: advertiser },
   duplicate: { method: 'POST', path: '/campaigns/:id/duplicate', roles: advertiser },
   addCreatives: { method: 'PUT', path: '/campaigns/:id/creatives', roles: advertiser, scope: 'campaigns:write' },
-  changeBanner: { method: 'PUT', path: '/campaigns/:id/creatives/:creativeId', roles: advertiser, scope: 'campaigns:write' },
+  changeBanner: {
+    method: 'PUT',
+    path: '/campaigns/:id/creatives/:creativeId',
+    roles: advertiser,
+    scope: 'campaigns:write',
+  },
   deleteCreative: { method: 'DELETE', path: '/campaigns/:id/creatives', roles: advertiser, scope: 'campaigns:write' },
   sharing: { method: 'GET', path: '/campaigns/:id/sharing', roles: advertiser },
   setSharing: { method: 'POST', path: '/campaigns/:id/sharing', roles: advertiser },

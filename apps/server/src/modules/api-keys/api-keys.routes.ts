@@ -13,11 +13,7 @@ export function apiKeyRoutes(config: Config) {
   };
   return [
     route(api.list, async ({ ctx, auth }) => listApiKeys(ctx.db, auth.user.id)),
-    route(
-      api.create,
-      async ({ ctx, auth, body }) => createApiKey(ctx, auth.user, body),
-      secretLimit,
-    ),
+    route(api.create, async ({ ctx, auth, body }) => createApiKey(ctx, auth.user, body), secretLimit),
     route(api.revoke, async ({ ctx, auth, params }) => revokeApiKey(ctx.db, auth.user.id, params.id)),
   ];
 }

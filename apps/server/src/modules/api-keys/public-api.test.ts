@@ -114,7 +114,12 @@ describe('API keys in Settings', () => {
     expect(without.statusCode).toBe(400);
     expect(body(without).reason).toBe(API_KEY_MESSAGES.twoFactorRequired);
     const wrongCode = (await currentTotp(secret)) === '000000' ? '111111' : '000000';
-    const wrong = await app.inject({ method: 'POST', url, headers: adv.headers, payload: { ...payload, twoFactorCode: wrongCode } });
+    const wrong = await app.inject({
+      method: 'POST',
+      url,
+      headers: adv.headers,
+      payload: { ...payload, twoFactorCode: wrongCode },
+    });
     expect(wrong.statusCode).toBe(400);
     const right = await app.inject({
       method: 'POST',
@@ -212,7 +217,10 @@ describe('scopes over the endpoint table', () => {
   it('reaches no unscoped endpoint under /api/v1, and no endpoint under /api, with any key', async () => {
     for (const endpoint of unscoped) {
       // A key of the endpoint's own account type: nothing but the missing route refuses it.
-      const res = await call(endpoint, keysByRole[endpoint.roles.includes('publisher') ? 'publisher' : 'advertiser'].all);
+      const res = await call(
+        endpoint,
+        keysByRole[endpoint.roles.includes('publisher') ? 'publisher' : 'advertiser'].all,
+      );
       expect(res.statusCode, endpointKey(endpoint)).toBe(404);
     }
     for (const endpoint of scoped) {
@@ -241,7 +249,10 @@ describe('authentication under /api/v1', () => {
     expect(body(bad).reason).toBe(API_KEY_MESSAGES.keyInvalid);
 
     expect((await app.inject({ method: 'GET', url, headers: withKey(key.key) })).statusCode).toBe(200);
-    await app.ctx.db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKeys.id, key.id));
+    await app.ctx.db
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiKeys.id, key.id));
     const expired = await app.inject({ method: 'GET', url, headers: withKey(key.key) });
     expect(expired.statusCode).toBe(401);
     expect(body(expired).reason).toBe(API_KEY_MESSAGES.keyInvalid);
@@ -256,8 +267,15 @@ describe('authentication under /api/v1', () => {
   it('records the last use, time and address', async () => {
     const adv = await loginAs(app, 'advertiser');
     const key = await createKey(adv, ['reports:read']);
-    await app.inject({ method: 'GET', url: '/api/v1/reports', headers: withKey(key.key), remoteAddress: '203.0.113.9' });
-    const list = body<ApiKey[]>(await app.inject({ method: 'GET', url: '/api/user/apiKeys', headers: adv.headers })).response;
+    await app.inject({
+      method: 'GET',
+      url: '/api/v1/reports',
+      headers: withKey(key.key),
+      remoteAddress: '203.0.113.9',
+    });
+    const list = body<ApiKey[]>(
+      await app.inject({ method: 'GET', url: '/api/user/apiKeys', headers: adv.headers }),
+    ).response;
     expect(list[0]).toMatchObject({ lastUsedIp: '203.0.113.9' });
     expect(list[0]?.lastUsedAt).not.toBeNull();
   });
@@ -274,15 +292,29 @@ describe('authentication under /api/v1', () => {
     const id = body<{ id: number }>(created).response.id;
     const keyA = await createKey(a, ['websites:read']);
     const keyB = await createKey(b, ['websites:read']);
-    expect((await app.inject({ method: 'GET', url: `/api/v1/websites/${id}`, headers: withKey(keyA.key) })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: `/api/v1/websites/${id}`, headers: withKey(keyB.key) })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/v1/websites/${id}`, headers: withKey(keyA.key) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/v1/websites/${id}`, headers: withKey(keyB.key) })).statusCode,
+    ).toBe(404);
   });
 
   it('answers validation errors in the same envelope as /api', async () => {
     const pub = await loginAs(app, 'publisher');
     const key = await createKey(pub, ['websites:write']);
-    const viaKey = await app.inject({ method: 'POST', url: '/api/v1/websites', headers: withKey(key.key), payload: { website: 42 } });
-    const viaSession = await app.inject({ method: 'POST', url: '/api/websites', headers: pub.headers, payload: { website: 42 } });
+    const viaKey = await app.inject({
+      method: 'POST',
+      url: '/api/v1/websites',
+      headers: withKey(key.key),
+      payload: { website: 42 },
+    });
+    const viaSession = await app.inject({
+      method: 'POST',
+      url: '/api/websites',
+      headers: pub.headers,
+      payload: { website: 42 },
+    });
     expect(viaKey.statusCode).toBe(400);
     expect(JSON.parse(viaKey.body)).toEqual(JSON.parse(viaSession.body));
   });

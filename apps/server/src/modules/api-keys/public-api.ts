@@ -10,13 +10,7 @@ import { type Auth, bearerToken } from '../../plugins/auth';
 import { cookieToken } from '../../plugins/session-cookie';
 import type { SessionRow } from '../sessions/types';
 import { findActiveKey, type KeyAuth, touchApiKey } from './api-keys.service';
-import {
-  type Claim,
-  claimIdempotencyKey,
-  parseIdempotencyKey,
-  requestHash,
-  settleIdempotencyKey,
-} from './idempotency';
+import { type Claim, claimIdempotencyKey, parseIdempotencyKey, requestHash, settleIdempotencyKey } from './idempotency';
 import { isWellFormedApiKey } from './key-format';
 import { type Counter, consume, memoryCounter, policyHeader, rateLimitHeader, redisCounter } from './rate-limit';
 
@@ -51,7 +45,8 @@ export async function registerPublicApi(app: FastifyInstance, bindings: readonly
     if (!scope) throw new Error(`${endpoint.method} ${endpoint.path} has no scope: it is not part of the public API`);
     return async (request, reply) => {
       const token = bearerToken(request);
-      if (!token) throw unauthorized(cookieToken(request) ? API_KEY_MESSAGES.sessionNotAccepted : API_KEY_MESSAGES.keyMissing);
+      if (!token)
+        throw unauthorized(cookieToken(request) ? API_KEY_MESSAGES.sessionNotAccepted : API_KEY_MESSAGES.keyMissing);
       if (!isWellFormedApiKey(token)) throw unauthorized(API_KEY_MESSAGES.keyInvalid);
       const found = await findActiveKey(app.ctx.db, token);
       if (!found) throw unauthorized(API_KEY_MESSAGES.keyInvalid);

@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type ApiKey, type CreatedApiKey } from '@cryptads/contract/api-keys';
+import type { ApiKey, CreatedApiKey } from '@cryptads/contract/api-keys';
 import { TwoFactorStatus } from '@cryptads/contract/auth';
 import { apiKeyEndpoints } from '@cryptads/contract/endpoints/api-keys';
 import { authEndpoints } from '@cryptads/contract/endpoints/auth';
@@ -34,7 +34,16 @@ beforeEach(() => {
     answer(apiKeyEndpoints.list, () => keys),
     answer(apiKeyEndpoints.create, (request) => {
       const input = request.body as { name: string; scopes: ApiKey['scopes'] };
-      const created: CreatedApiKey = { ...existing, id: 2, name: input.name, scopes: input.scopes, prefix: KEY.slice(0, 14), lastUsedAt: null, lastUsedIp: null, key: KEY };
+      const created: CreatedApiKey = {
+        ...existing,
+        id: 2,
+        name: input.name,
+        scopes: input.scopes,
+        prefix: KEY.slice(0, 14),
+        lastUsedAt: null,
+        lastUsedIp: null,
+        key: KEY,
+      };
       const { key: _key, ...listed } = created;
       keys = [listed, ...keys];
       return created;
@@ -84,7 +93,7 @@ describe('ApiKeysPage', () => {
     await userEvent.type(code, '123456');
     await userEvent.click(screen.getByTestId('api-key-create'));
     await waitFor(() => expect(screen.getByTestId('api-key-error')).toHaveTextContent('Your 2FA Code is invalid.'));
-    expect((sentTo(apiKeyEndpoints.create)[0]?.body as { twoFactorCode: string }).twoFactorCode).toBe('123456');
+    expect(sentTo(apiKeyEndpoints.create)[0]?.body).toMatchObject({ twoFactorCode: '123456' });
   });
 
   it('lists last use and revokes a key after confirmation', async () => {
@@ -96,7 +105,9 @@ describe('ApiKeysPage', () => {
     expect(row).toHaveTextContent('reports:read');
     await userEvent.click(within(row).getByTestId('api-key-revoke'));
     expect(sentTo(apiKeyEndpoints.revoke)).toHaveLength(0);
-    await userEvent.click(within(await screen.findByTestId('confirm-modal')).getByRole('button', { name: 'Revoke Key' }));
+    await userEvent.click(
+      within(await screen.findByTestId('confirm-modal')).getByRole('button', { name: 'Revoke Key' }),
+    );
     await waitFor(() => expect(sentTo(apiKeyEndpoints.revoke)).toHaveLength(1));
     expect(await screen.findByTestId('table-empty')).toBeInTheDocument();
   });
