@@ -106,6 +106,8 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
     if (opts.guard && isPublic) throw new Error(`${endpointKey(endpoint)} is public: it needs no API key`);
     const schema: Record<string, unknown> = {
       tags: [endpoint.tag],
+      // /api/openapi.json documents /api; the public API's document is built from the scopes.
+      ...(opts.guard ? { hide: true } : {}),
       summary: endpoint.summary,
       ...(endpoint.description ? { description: endpoint.description } : {}),
       ...(isPublic ? {} : { security: [{ bearer: [] }] }),

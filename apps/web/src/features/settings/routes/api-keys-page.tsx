@@ -219,7 +219,7 @@ function KeysCard() {
         render: (row) => (
           <Group gap={4}>
             {row.scopes.map((scope) => (
-              <Badge key={scope} variant="light" color="gray.8" tt="none">
+              <Badge key={scope} variant="default" tt="none">
                 {scope}
               </Badge>
             ))}
