@@ -24,7 +24,7 @@ const existing: ApiKey = {
 };
 
 let keys: ApiKey[] = [];
-let twoFactor: number = TwoFactorStatus.Disabled;
+let twoFactor: 0 | 1 = TwoFactorStatus.Disabled;
 
 beforeEach(() => {
   keys = [];
