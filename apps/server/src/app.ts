@@ -3,6 +3,7 @@ import Fastify, { type FastifyLoggerOptions, type FastifyServerOptions } from 'f
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { LoggerOptions } from 'pino';
 import { GENERIC_MESSAGES } from '@cryptads/contract/api';
+import { API_KEY_PATTERN } from '@cryptads/contract/api-keys';
 import { createCaptcha } from './adapters/captcha/captcha';
 import { createMailer } from './adapters/mail/mail';
 import { createNewsFeed } from './adapters/news/news';
@@ -23,6 +24,9 @@ import { newsRoutes } from './modules/news/news.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { referralRoutes } from './modules/referral/referral.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes';
+import { registerPublicApi } from './modules/api-keys/public-api';
+import type { RouteBinding } from './lib/endpoint-routes';
 import { addDefaultTerms, termsRoutes } from './modules/terms/terms.routes';
 import { websiteRoutes } from './modules/websites/websites.routes';
 import { createBillingAdapters } from './modules/billing-profile/adapters';
@@ -75,7 +79,10 @@ declare module './context' {
 
 /** Paths that carry a secret in the URL are logged without it. */
 const redactUrl = (url: string) =>
-  url.replace(/(\/password-recovery\/)[^/?#]+/, '$1[redacted]').replace(/(\/guide\/)[^/?#]+/, '$1[redacted]');
+  url
+    .replace(/(\/password-recovery\/)[^/?#]+/, '$1[redacted]')
+    .replace(/(\/guide\/)[^/?#]+/, '$1[redacted]')
+    .replace(API_KEY_PATTERN, '[redacted]');
 
 /**
  * The logger the server runs with: secrets in headers and URLs never reach the log.
@@ -209,6 +216,8 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(sessionCookiePlugin);
   await app.register(authPlugin);
 
+  // The endpoints with a scope, served again under /api/v1 to API keys (docs/decisions/040).
+  const publicApi: RouteBinding[] = [];
   await app.register(
     async (api) => {
       // Every role answers its health and readiness; the rest of /api is the api role's.
@@ -217,11 +226,16 @@ export async function buildApp(opts: BuildOptions) {
         return;
       }
       await registerCompression(api);
-      registerEndpoints(api, [
+      const register = (scope: typeof api, bindings: readonly RouteBinding[]) => {
+        registerEndpoints(scope, bindings);
+        publicApi.push(...bindings.filter((binding) => binding.endpoint.scope !== undefined));
+      };
+      register(api, [
         ...systemRoutes(ctx),
         ...authRoutes(config),
         ...userRoutes,
         ...settingsRoutes(config),
+        ...apiKeyRoutes(config),
         ...notificationsRoutes,
         ...termsRoutes,
         ...referralRoutes,
@@ -229,23 +243,23 @@ export async function buildApp(opts: BuildOptions) {
         ...newsRoutes(createNewsFeed(config, fetch, api.log)),
       ]);
       addDefaultTerms(api);
-      registerEndpoints(api, [...campaignRoutes, ...uploadRoutes]);
-      registerEndpoints(api, [...websiteRoutes]);
-      registerEndpoints(api, reportRoutes);
-      registerEndpoints(api, billingHistoryRoutes);
-      registerEndpoints(api, statementRoutes);
-      registerEndpoints(api, depositRoutes);
+      register(api, [...campaignRoutes, ...uploadRoutes]);
+      register(api, [...websiteRoutes]);
+      register(api, reportRoutes);
+      register(api, billingHistoryRoutes);
+      register(api, statementRoutes);
+      register(api, depositRoutes);
       await registerPaymentWebhooks(api);
-      registerEndpoints(api, billingProfileRoutes);
-      registerEndpoints(api, payoutRoutes);
-      registerEndpoints(api, marketplaceRoutes);
-      registerEndpoints(api, marketplaceOrderRoutes);
-      registerEndpoints(api, marketplaceFulfilmentRoutes);
-      registerEndpoints(api, adminAccountsRoutes);
-      registerEndpoints(api, adminRoutes);
-      registerEndpoints(api, bankStatementRoutes);
-      registerEndpoints(api, taxRoutes);
-      if (opts.operatorToken) registerEndpoints(api, operatorRoutes(opts.operatorToken));
+      register(api, billingProfileRoutes);
+      register(api, payoutRoutes);
+      register(api, marketplaceRoutes);
+      register(api, marketplaceOrderRoutes);
+      register(api, marketplaceFulfilmentRoutes);
+      register(api, adminAccountsRoutes);
+      register(api, adminRoutes);
+      register(api, bankStatementRoutes);
+      register(api, taxRoutes);
+      if (opts.operatorToken) register(api, operatorRoutes(opts.operatorToken));
       // The OpenAPI documents, built from the endpoint table on first request (decision 043).
       const documents = apiDocuments(config.productName);
       api.get('/openapi.json', async () => (await documents()).full);
@@ -253,6 +267,7 @@ export async function buildApp(opts: BuildOptions) {
     },
     { prefix: '/api' },
   );
+  if (parts.api) await registerPublicApi(app, publicApi);
 
   if (parts.api) {
     await registerMailboxPage(app);

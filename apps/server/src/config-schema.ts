@@ -62,6 +62,10 @@ export const EnvSchema = z
     /** Per-IP request budget for endpoints that check a secret, per window. */
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+    /** Requests of the public API (/api/v1) per key and per account in each window (docs/decisions/040). */
+    API_RATE_LIMIT_PER_KEY: z.coerce.number().int().positive().default(600),
+    API_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(1200),
+    API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
     /** Failed guesses allowed per account within the lockout window. */
     ACCOUNT_MAX_FAILURES: z.coerce.number().int().positive().default(10),
     ACCOUNT_LOCKOUT_MINUTES: z.coerce.number().int().positive().default(15),

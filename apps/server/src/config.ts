@@ -92,6 +92,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       accountMaxFailures: env.ACCOUNT_MAX_FAILURES,
       accountLockoutMinutes: env.ACCOUNT_LOCKOUT_MINUTES,
     },
+    publicApi: {
+      perKey: env.API_RATE_LIMIT_PER_KEY,
+      perAccount: env.API_RATE_LIMIT_PER_ACCOUNT,
+      windowSeconds: env.API_RATE_LIMIT_WINDOW_SECONDS,
+    },
     totp: {
       encryptionKey: (env.TOTP_ENCRYPTION_KEY && parseKey(env.TOTP_ENCRYPTION_KEY)) || DEVELOPMENT_TOTP_KEY,
     },

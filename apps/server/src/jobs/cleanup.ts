@@ -4,13 +4,15 @@ import { domainEvents } from '../db/schema/events';
 import { oneTimeCodes, sessions } from '../db/schema/users';
 import { pruneAttempts } from '../lib/attempts';
 import { removeUnattachedUploads } from '../modules/campaigns/uploads.service';
+import { deleteExpiredIdempotencyKeys } from '../modules/api-keys/idempotency';
 import type { Job } from './runner';
 
 const DAY_MS = 86_400_000;
 
 /**
  * Forgets what has expired: codes after a day, closed or expired sessions after 90 days, old
- * failed attempts, domain events handled more than a day ago, uploads never attached.
+ * failed attempts, domain events handled more than a day ago, uploads never attached, the
+ * public API's idempotency answers after 24 hours.
  */
 export const cleanupJob: Job = {
   name: 'cleanup-expired-secrets',
@@ -27,5 +29,6 @@ export const cleanupJob: Job = {
     await ctx.db.delete(domainEvents).where(lt(domainEvents.doneAt, dayAgo));
     // Uploads no creative or draft took up (docs/decisions/023): rows and files.
     await removeUnattachedUploads(ctx);
+    await deleteExpiredIdempotencyKeys(ctx.db);
   },
 };

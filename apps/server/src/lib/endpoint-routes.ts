@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preValidationAsyncHookHandler,
+  RouteShorthandOptions,
+} from 'fastify';
 import type { z } from 'zod';
 import { AccountType } from '@cryptads/contract/account';
 import type { EndpointDef, ResponseOf, Role } from '@cryptads/contract/endpoint';
@@ -83,8 +89,16 @@ async function refuseHostileInput(request: FastifyRequest) {
 
 export const endpointKey = (endpoint: Pick<EndpointDef, 'method' | 'path'>) => `${endpoint.method} ${endpoint.path}`;
 
-/** Registers bound endpoints on an instance whose prefix is /api. */
-export function registerEndpoints(app: FastifyInstance, bindings: readonly RouteBinding[]) {
+export type RegisterOptions = {
+  /**
+   * Who may call, instead of the session check: the public API's key check (modules/api-keys,
+   * docs/decisions/040-public-api.md). It sets `request.auth` as the session check does.
+   */
+  guard?: (endpoint: EndpointDef, types: AccountType[]) => preValidationAsyncHookHandler;
+};
+
+/** Registers bound endpoints on an instance whose prefix is /api (or /api/v1 with a guard). */
+export function registerEndpoints(app: FastifyInstance, bindings: readonly RouteBinding[], opts: RegisterOptions = {}) {
   for (const { endpoint, handler, extras } of bindings) {
     if (endpoint.roles.length === 0) throw new Error(`${endpointKey(endpoint)} declares no roles`);
     // The OpenAPI documents list a 429 only where the table declares it (docs/decisions/043).
@@ -92,8 +106,11 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
       throw new Error(`${endpointKey(endpoint)} has a rate limit but does not declare errors: [429]`);
     const types = accountTypesOf(endpoint);
     const isPublic = types === null;
+    if (opts.guard && isPublic) throw new Error(`${endpointKey(endpoint)} is public: it needs no API key`);
     const schema: Record<string, unknown> = {
       tags: [endpoint.tag],
+      // /api/openapi.json documents /api; the public API's document is built from the scopes.
+      ...(opts.guard ? { hide: true } : {}),
       summary: endpoint.summary,
       ...(endpoint.description ? { description: endpoint.description } : {}),
       ...(endpoint.params ? { params: endpoint.params } : {}),
@@ -111,15 +128,17 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
       // Then every string of the input is checked for what cannot be stored (decision 022).
       preValidation: isPublic
         ? [refuseHostileInput]
-        : [
-            app.requireUser({
-              types,
-              allowUnverified: endpoint.allowUnverified === true,
-              operatorSetup: endpoint.operatorSetup === true,
-              ...(endpoint.forbidden ? { forbidden: endpoint.forbidden } : {}),
-            }),
-            refuseHostileInput,
-          ],
+        : opts.guard
+          ? [opts.guard(endpoint, types), refuseHostileInput]
+          : [
+              app.requireUser({
+                types,
+                allowUnverified: endpoint.allowUnverified === true,
+                operatorSetup: endpoint.operatorSetup === true,
+                ...(endpoint.forbidden ? { forbidden: endpoint.forbidden } : {}),
+              }),
+              refuseHostileInput,
+            ],
       handler: async (request, reply) => {
         const result = await handler({
           ctx: app.ctx,

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { GENERIC_MESSAGES, AppCode } from '@cryptads/contract/api';
 import { AccountType } from '@cryptads/contract/account';
 import { AUTH_MESSAGES } from '@cryptads/contract/auth';
+import { API_KEY_MESSAGES, API_KEY_PREFIX } from '@cryptads/contract/api-keys';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
 import type { AppContext, RequestMeta } from '../context';
 import { sha256 } from '../lib/crypto';
@@ -121,6 +122,9 @@ export default fp(async function auth(app: FastifyInstance) {
     const handler: preHandlerAsyncHookHandler = async (request, reply: FastifyReply) => {
       const found = sessionToken(request);
       if (!found) throw unauthorized();
+      // An API key reaches /api/v1 only (docs/decisions/040-public-api.md).
+      if (!found.byCookie && found.token.startsWith(API_KEY_PREFIX))
+        throw unauthorized(API_KEY_MESSAGES.keyNotAccepted);
       // A browser's cookie is sent whichever site made the request (docs/decisions/034).
       if (found.byCookie) refuseCrossSite(request, app.ctx.config.publicUrl);
       try {

@@ -1,6 +1,7 @@
 import type { EndpointDef } from '../endpoint';
 import { adminEndpoints } from './admin';
 import { adminAccountsEndpoints } from './admin-accounts';
+import { apiKeyEndpoints } from './api-keys';
 import { announcementEndpoints } from './announcements';
 import { authEndpoints } from './auth';
 import { bankStatementEndpoints } from './bank-statements';
@@ -36,6 +37,7 @@ export const endpointsByDomain = {
   auth: authEndpoints,
   user: userEndpoints,
   settings: settingsEndpoints,
+  apiKeys: apiKeyEndpoints,
   notifications: notificationEndpoints,
   terms: termsEndpoints,
   announcements: announcementEndpoints,

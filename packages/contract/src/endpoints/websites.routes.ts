@@ -4,15 +4,15 @@ import { defineRoutes } from '../endpoint';
 const publisher = ['publisher'] as const;
 
 export const websiteRoutes = defineRoutes({
-  options: { method: 'GET', path: '/websites/options', roles: publisher },
-  information: { method: 'GET', path: '/websites/information', roles: publisher },
+  options: { method: 'GET', path: '/websites/options', roles: publisher, scope: 'websites:read' },
+  information: { method: 'GET', path: '/websites/information', roles: publisher, scope: 'websites:read' },
   validation: { method: 'GET', path: '/websites/validation', roles: publisher },
   list: { method: 'GET', path: '/websites', roles: publisher, scope: 'websites:read' },
-  names: { method: 'GET', path: '/websites/names', roles: publisher },
-  create: { method: 'POST', path: '/websites', roles: publisher },
-  detail: { method: 'GET', path: '/websites/:id', roles: publisher },
+  names: { method: 'GET', path: '/websites/names', roles: publisher, scope: 'websites:read' },
+  create: { method: 'POST', path: '/websites', roles: publisher, scope: 'websites:write' },
+  detail: { method: 'GET', path: '/websites/:id', roles: publisher, scope: 'websites:read' },
   update: { method: 'PUT', path: '/websites/:id', roles: publisher },
   preferences: { method: 'PUT', path: '/websites/:id/preferences', roles: publisher },
-  verification: { method: 'GET', path: '/websites/:id/verification', roles: publisher },
+  verification: { method: 'GET', path: '/websites/:id/verification', roles: publisher, scope: 'websites:read' },
   verify: { method: 'POST', path: '/websites/:id/verification', roles: publisher, errors: [429] },
 });

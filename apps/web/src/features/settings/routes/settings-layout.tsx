@@ -1,17 +1,18 @@
 import { Stack, Tabs } from '@mantine/core';
-import { IconKey, IconMail, IconShieldLock, IconTrash } from '@tabler/icons-react';
+import { IconApi, IconKey, IconMail, IconShieldLock, IconTrash } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
 import { PageLoader } from '../../../ui/page-loader';
 import { ScrollingTabList } from '../../../ui/scrolling-tab-list';
 
-/** The four settings screens of docs/product/account.md#settings (titles come from page-titles.ts). */
+/** The settings screens of docs/product/account.md#settings and docs/product/public-api.md (titles come from page-titles.ts). */
 export const SETTINGS_TABS = [
   { value: 'security', to: paths.settings.security, label: 'Account Security', icon: IconShieldLock },
   { value: 'change-password', to: paths.settings.changePassword, label: 'Change Password', icon: IconKey },
   { value: 'email', to: paths.settings.email, label: 'Email Preferences', icon: IconMail },
   { value: 'delete-account', to: paths.settings.deleteAccount, label: 'Delete Account', icon: IconTrash },
+  { value: 'api-keys', to: paths.settings.apiKeys, label: 'API Keys', icon: IconApi },
 ] as const;
 
 export function SettingsLayout() {

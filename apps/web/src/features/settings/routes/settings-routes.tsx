@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { paths, routePatterns } from '@cryptads/contract/paths';
+import { ApiKeysPage } from './api-keys-page';
 import { ChangePasswordPage } from './change-password-page';
 import { DeleteAccountPage } from './delete-account-page';
 import { EmailPreferencesPage } from './email-preferences-page';
@@ -18,6 +19,7 @@ export function SettingsRoutes() {
         <Route path={pattern.changePassword} element={<ChangePasswordPage />} />
         <Route path={pattern.email} element={<EmailPreferencesPage />} />
         <Route path={pattern.deleteAccount} element={<DeleteAccountPage />} />
+        <Route path={pattern.apiKeys} element={<ApiKeysPage />} />
         <Route path="*" element={<Navigate to={paths.settings.security} replace />} />
       </Route>
     </Routes>
