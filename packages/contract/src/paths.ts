@@ -103,6 +103,7 @@ export const paths = {
     changePassword: '/settings/change-password/',
     email: '/settings/email/',
     deleteAccount: '/settings/delete-account/',
+    webhooks: '/settings/webhooks/',
   },
 
   // The billing centre (docs/product/billing.md#screens Billing).
@@ -259,5 +260,6 @@ export const routePatterns = {
     changePassword: 'change-password',
     email: 'email',
     deleteAccount: 'delete-account',
+    webhooks: 'webhooks',
   },
 } as const;

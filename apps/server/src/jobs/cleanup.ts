@@ -4,6 +4,7 @@ import { domainEvents } from '../db/schema/events';
 import { oneTimeCodes, sessions } from '../db/schema/users';
 import { pruneAttempts } from '../lib/attempts';
 import { removeUnattachedUploads } from '../modules/campaigns/uploads.service';
+import { pruneWebhookHistory } from '../modules/outgoing-webhooks/outgoing-webhooks.service';
 import type { Job } from './runner';
 
 const DAY_MS = 86_400_000;
@@ -27,5 +28,7 @@ export const cleanupJob: Job = {
     await ctx.db.delete(domainEvents).where(lt(domainEvents.doneAt, dayAgo));
     // Uploads no creative or draft took up (docs/decisions/023): rows and files.
     await removeUnattachedUploads(ctx);
+    // Outgoing webhook attempts and finished deliveries after 30 days (docs/decisions/042).
+    await pruneWebhookHistory(ctx);
   },
 };
