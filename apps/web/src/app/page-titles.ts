@@ -19,6 +19,7 @@ const EXACT: Record<string, PageName> = {
   '/settings/change-password/': { name: 'Change Password' },
   '/settings/email/': { name: 'Email Preferences' },
   '/settings/delete-account/': { name: 'Delete Account' },
+  '/settings/webhooks/': { name: 'Webhooks' },
   '/referral-program/': { name: 'Refer a Friend' },
   '/reports/': { name: 'Reports' },
   '/marketplace/': { name: 'Browse Listings', marketplace: true },

@@ -1,5 +1,5 @@
 import { Stack, Tabs } from '@mantine/core';
-import { IconKey, IconMail, IconShieldLock, IconTrash } from '@tabler/icons-react';
+import { IconKey, IconMail, IconShieldLock, IconTrash, IconWebhook } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
@@ -12,6 +12,7 @@ export const SETTINGS_TABS = [
   { value: 'change-password', to: paths.settings.changePassword, label: 'Change Password', icon: IconKey },
   { value: 'email', to: paths.settings.email, label: 'Email Preferences', icon: IconMail },
   { value: 'delete-account', to: paths.settings.deleteAccount, label: 'Delete Account', icon: IconTrash },
+  { value: 'webhooks', to: paths.settings.webhooks, label: 'Webhooks', icon: IconWebhook },
 ] as const;
 
 export function SettingsLayout() {

@@ -4,6 +4,7 @@ import { ChangePasswordPage } from './change-password-page';
 import { DeleteAccountPage } from './delete-account-page';
 import { EmailPreferencesPage } from './email-preferences-page';
 import { SecurityPage } from './security-page';
+import { WebhooksPage } from '../../webhooks/routes/webhooks-page';
 import { SettingsLayout } from './settings-layout';
 
 const pattern = routePatterns.settings;
@@ -18,6 +19,7 @@ export function SettingsRoutes() {
         <Route path={pattern.changePassword} element={<ChangePasswordPage />} />
         <Route path={pattern.email} element={<EmailPreferencesPage />} />
         <Route path={pattern.deleteAccount} element={<DeleteAccountPage />} />
+        <Route path={pattern.webhooks} element={<WebhooksPage />} />
         <Route path="*" element={<Navigate to={paths.settings.security} replace />} />
       </Route>
     </Routes>
