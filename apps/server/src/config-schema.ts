@@ -348,7 +348,8 @@ export const EnvSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['WEBHOOKS_ALLOW_PRIVATE'],
-          message: 'production refuses WEBHOOKS_ALLOW_PRIVATE=1 (private network reachable); unset it or ALLOW_SANDBOX=1',
+          message:
+            'production refuses WEBHOOKS_ALLOW_PRIVATE=1 (private network reachable); unset it or ALLOW_SANDBOX=1',
         });
       if (env.VERIFY_ALLOW_PRIVATE)
         ctx.addIssue({

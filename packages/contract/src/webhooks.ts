@@ -112,9 +112,7 @@ export const WebhookEndpointSchema = z.object({
   disabledReason: z.string().nullable(),
   createdAt: z.string(),
   /** The latest attempt: when, and its HTTP status (null: no answer). */
-  lastDelivery: z
-    .object({ at: z.string(), statusCode: z.number().int().nullable(), ok: z.boolean() })
-    .nullable(),
+  lastDelivery: z.object({ at: z.string(), statusCode: z.number().int().nullable(), ok: z.boolean() }).nullable(),
 });
 export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
 

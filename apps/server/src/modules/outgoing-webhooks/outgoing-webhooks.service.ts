@@ -202,7 +202,10 @@ export async function listAttempts(ctx: Ctx, userId: number, id: number): Promis
     .select()
     .from(webhookAttempts)
     .where(
-      and(eq(webhookAttempts.endpointId, endpoint.id), gt(webhookAttempts.at, new Date(Date.now() - WEBHOOK_HISTORY_DAYS * DAY_MS))),
+      and(
+        eq(webhookAttempts.endpointId, endpoint.id),
+        gt(webhookAttempts.at, new Date(Date.now() - WEBHOOK_HISTORY_DAYS * DAY_MS)),
+      ),
     )
     .orderBy(desc(webhookAttempts.at), desc(webhookAttempts.id))
     .limit(200);

@@ -36,9 +36,9 @@ beforeAll(async () => {
     const status = answers.get(req.path)?.shift() ?? 200;
     return { status, body: { received: true, status } };
   });
-});
+}, 180_000);
 afterAll(async () => {
-  await receiver.close();
+  await receiver?.close();
   await app.closeAll();
 });
 
@@ -67,7 +67,11 @@ describe('outgoing webhooks', () => {
     const list = await app.inject({ method: 'GET', url: '/api/user/webhooks', headers: me.headers });
     expect(list.body).not.toContain(secret);
 
-    const sent = await app.inject({ method: 'POST', url: `/api/user/webhooks/${endpoint.id}/test`, headers: me.headers });
+    const sent = await app.inject({
+      method: 'POST',
+      url: `/api/user/webhooks/${endpoint.id}/test`,
+      headers: me.headers,
+    });
     expect(sent.statusCode).toBe(200);
     await sender.drain();
     const [req] = requestsTo('/ping');
@@ -172,7 +176,11 @@ describe('outgoing webhooks', () => {
       .where(eq(notifications.userId, me.user.id));
     expect(titles.filter((n) => n.title === WEBHOOK_MESSAGES.notifyTitle)).toHaveLength(2);
     // Nothing is sent to a disabled endpoint; test and resend say why.
-    const test = await app.inject({ method: 'POST', url: `/api/user/webhooks/${gone.endpoint.id}/test`, headers: me.headers });
+    const test = await app.inject({
+      method: 'POST',
+      url: `/api/user/webhooks/${gone.endpoint.id}/test`,
+      headers: me.headers,
+    });
     expect(test.statusCode).toBe(409);
     expect(body<{ reason: string }>(test).reason).toBe(WEBHOOK_MESSAGES.disabled);
     const pending = await app.ctx.db
@@ -215,7 +223,13 @@ describe('outgoing webhooks', () => {
     const pub = await loginAs(app, 'publisher');
     const [site] = await app.ctx.db
       .insert(websites)
-      .values({ ownerId: pub.user.id, domain: 'hooks.example', url: 'https://hooks.example/', name: 'Hooks', verificationToken: 'x' })
+      .values({
+        ownerId: pub.user.id,
+        domain: 'hooks.example',
+        url: 'https://hooks.example/',
+        name: 'Hooks',
+        verificationToken: 'x',
+      })
       .returning();
     if (!site) throw new Error('no website');
     await register(pub.headers, '/site', ['website.approved']);
@@ -226,7 +240,9 @@ describe('outgoing webhooks', () => {
     });
     await drainEvents(app);
     // An edit that keeps the status sends nothing more.
-    await app.ctx.db.transaction((tx) => emitEvent(tx, { type: 'website.changed', websiteId: site.id, ownerId: pub.user.id }));
+    await app.ctx.db.transaction((tx) =>
+      emitEvent(tx, { type: 'website.changed', websiteId: site.id, ownerId: pub.user.id }),
+    );
     await drainEvents(app);
     await sender.drain();
     const siteRequests = requestsTo('/site');
@@ -331,7 +347,9 @@ describe('outgoing webhooks', () => {
     const del = await app.inject({ method: 'DELETE', url: `/api/user/webhooks/${created[0]}`, headers: me.headers });
     expect(del.statusCode).toBe(200);
     const list = await app.inject({ method: 'GET', url: '/api/user/webhooks', headers: me.headers });
-    expect(body<{ response: { endpoints: unknown[] } }>(list).response.endpoints).toHaveLength(WEBHOOK_ENDPOINTS_MAX - 1);
+    expect(body<{ response: { endpoints: unknown[] } }>(list).response.endpoints).toHaveLength(
+      WEBHOOK_ENDPOINTS_MAX - 1,
+    );
   });
 
   it('forgets attempts after 30 days', async () => {
@@ -365,7 +383,7 @@ describe('outgoing webhooks without WEBHOOKS_ALLOW_PRIVATE', () => {
   beforeAll(async () => {
     strict = await createTestApp();
     await strict.ctx.webhooks?.stop();
-  });
+  }, 180_000);
   afterAll(async () => {
     await strict.closeAll();
   });

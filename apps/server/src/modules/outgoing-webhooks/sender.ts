@@ -1,18 +1,9 @@
 import { and, asc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { NotificationType } from '@cryptads/contract/notifications';
 import { paths } from '@cryptads/contract/paths';
-import {
-  WEBHOOK_EVENT_ID_HEADER,
-  WEBHOOK_MESSAGES,
-  WEBHOOK_SIGNATURE_HEADER,
-} from '@cryptads/contract/webhooks';
+import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_MESSAGES, WEBHOOK_SIGNATURE_HEADER } from '@cryptads/contract/webhooks';
 import type { AppContext } from '../../context';
-import {
-  webhookAttempts,
-  webhookDeliveries,
-  webhookEndpoints,
-  webhookEvents,
-} from '../../db/schema/outgoing-webhooks';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/outgoing-webhooks';
 import { SafeFetchError, safeFetch } from '../../lib/safe-fetch';
 import { notify } from '../notifications/notify';
 import { ATTEMPT_TIMEOUT_MS, outcomeOf, RESPONSE_KEPT_BYTES, RETRY_WINDOW_MS, retryDelayMs } from './rules';

@@ -31,7 +31,13 @@ export function outgoingWebhookHandlers(ctx: Pick<AppContext, 'db'> & { wakeWebh
         .select({ ownerId: campaigns.ownerId, status: campaigns.status, name: campaigns.name })
         .from(campaigns)
         .where(eq(campaigns.id, id));
-      return c && { ownerId: c.ownerId, status: c.status, data: { campaignId: id, name: c.name, status: statusLive(c.status).text } };
+      return (
+        c && {
+          ownerId: c.ownerId,
+          status: c.status,
+          data: { campaignId: id, name: c.name, status: statusLive(c.status).text },
+        }
+      );
     }
     if (kind === 'website') {
       const [w] = await tx
@@ -61,7 +67,10 @@ export function outgoingWebhookHandlers(ctx: Pick<AppContext, 'db'> & { wakeWebh
       await tx
         .insert(webhookStatusSeen)
         .values({ kind, objectId: id, status: now.status })
-        .onConflictDoUpdate({ target: [webhookStatusSeen.kind, webhookStatusSeen.objectId], set: { status: now.status } });
+        .onConflictDoUpdate({
+          target: [webhookStatusSeen.kind, webhookStatusSeen.objectId],
+          set: { status: now.status },
+        });
       // First seen (created after the endpoint): nothing to compare with, nothing sent.
       if (!seen) return 0;
       let written = 0;
@@ -103,7 +112,11 @@ export function outgoingWebhookHandlers(ctx: Pick<AppContext, 'db'> & { wakeWebh
     ),
     on('marketplace.item.changed', 'outgoing-webhooks', async (e) => {
       const [item] = await ctx.db
-        .select({ orderId: marketplaceOrderItems.orderId, sellerId: marketplaceOrderItems.sellerId, buyerId: marketplaceOrders.buyerId })
+        .select({
+          orderId: marketplaceOrderItems.orderId,
+          sellerId: marketplaceOrderItems.sellerId,
+          buyerId: marketplaceOrders.buyerId,
+        })
         .from(marketplaceOrderItems)
         .innerJoin(marketplaceOrders, eq(marketplaceOrders.id, marketplaceOrderItems.orderId))
         .where(eq(marketplaceOrderItems.id, e.itemId));

@@ -49,7 +49,10 @@ export function useDeleteWebhook() {
 
 export function useRotateSecret() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (id: number) => webhooksApi.rotateSecret({ params: { id } }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (id: number) => webhooksApi.rotateSecret({ params: { id } }),
+    onSuccess: invalidate,
+  });
 }
 
 export function useSendTest() {

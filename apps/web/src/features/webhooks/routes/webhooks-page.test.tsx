@@ -21,10 +21,7 @@ const endpoint: WebhookEndpoint = {
 
 describe('Webhooks page', () => {
   it('says there are no endpoints yet, adds one, and shows its secret once', async () => {
-    serve(
-      answer(api.list, { endpoints: [], max: 10 }),
-      answer(api.create, { endpoint, secret: 'whsec_abc123' }),
-    );
+    serve(answer(api.list, { endpoints: [], max: 10 }), answer(api.create, { endpoint, secret: 'whsec_abc123' }));
     renderWithProviders(<WebhooksPage />);
     expect(await screen.findByText(WEBHOOK_MESSAGES.emptyEndpoints)).toBeInTheDocument();
     expect(screen.getByTestId('webhook-verify-example')).toHaveTextContent('timingSafeEqual');
@@ -40,7 +37,10 @@ describe('Webhooks page', () => {
     await userEvent.click(screen.getByTestId('webhook-save'));
     expect(await screen.findByTestId('webhook-secret')).toHaveTextContent('whsec_abc123');
     expect(screen.getByText(WEBHOOK_MESSAGES.secretOnce)).toBeInTheDocument();
-    expect(sentTo(api.create)[0]?.body).toEqual({ url: 'https://hooks.example/cryptads', events: ['deposit.completed'] });
+    expect(sentTo(api.create)[0]?.body).toEqual({
+      url: 'https://hooks.example/cryptads',
+      events: ['deposit.completed'],
+    });
   });
 
   it('lists an endpoint with its deliveries, sends a test and resends a delivery', async () => {
@@ -81,10 +81,7 @@ describe('Webhooks page', () => {
   });
 
   it('shows the reason the server gives for a refused URL', async () => {
-    serve(
-      answer(api.list, { endpoints: [], max: 10 }),
-      answer(api.create, failure(400, WEBHOOK_MESSAGES.urlPrivate)),
-    );
+    serve(answer(api.list, { endpoints: [], max: 10 }), answer(api.create, failure(400, WEBHOOK_MESSAGES.urlPrivate)));
     renderWithProviders(<WebhooksPage />);
     await userEvent.click(await screen.findByTestId('webhook-add'));
     await userEvent.type(await screen.findByTestId('webhook-url'), 'https://10.0.0.1/x');

@@ -42,12 +42,17 @@ import {
 } from '../api/webhooks';
 import { VERIFY_EXAMPLE } from './verify-example';
 
-const eventLabel = (type: string) => WEBHOOK_EVENT_LABELS[type as WebhookEventType] ?? (type === 'ping' ? 'Test (ping)' : type);
+const eventLabel = (type: string) =>
+  WEBHOOK_EVENT_LABELS[type as WebhookEventType] ?? (type === 'ping' ? 'Test (ping)' : type);
 
 type Editing = { id: number | null; url: string; events: WebhookEventType[] };
 
 /** Add or edit an endpoint: its URL and the events it receives. */
-function EndpointForm({ editing, onClose, onCreated }: {
+function EndpointForm({
+  editing,
+  onClose,
+  onCreated,
+}: {
   editing: Editing;
   onClose: () => void;
   onCreated: (secret: string) => void;
@@ -143,14 +148,19 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
   const resend = useResend();
   const columns: Column<WebhookAttempt>[] = [
     { key: 'at', header: 'Time', value: (a) => a.at, render: (a) => formatDateTime(a.at), role: 'primary' },
-    { key: 'event', header: 'Event', value: (a) => eventLabel(a.eventType), render: (a) => (
-      <Stack gap={0}>
-        <Text size="sm">{eventLabel(a.eventType)}</Text>
-        <Text size="xs" c="dimmed" ff="monospace">
-          {a.eventId}
-        </Text>
-      </Stack>
-    ) },
+    {
+      key: 'event',
+      header: 'Event',
+      value: (a) => eventLabel(a.eventType),
+      render: (a) => (
+        <Stack gap={0}>
+          <Text size="sm">{eventLabel(a.eventType)}</Text>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {a.eventId}
+          </Text>
+        </Stack>
+      ),
+    },
     {
       key: 'status',
       header: 'Status code',
@@ -162,7 +172,13 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
         </Badge>
       ),
     },
-    { key: 'duration', header: 'Duration', value: (a) => a.durationMs, render: (a) => `${a.durationMs} ms`, align: 'right' },
+    {
+      key: 'duration',
+      header: 'Duration',
+      value: (a) => a.durationMs,
+      render: (a) => `${a.durationMs} ms`,
+      align: 'right',
+    },
     { key: 'attempt', header: 'Attempt', value: (a) => a.attempt, align: 'right' },
     {
       key: 'resend',
@@ -290,7 +306,9 @@ function EndpointCard({
             size="xs"
             variant="default"
             loading={update.isPending}
-            onClick={() => update.mutate({ id: endpoint.id, body: { enabled: !endpoint.enabled } }, { onError: failed })}
+            onClick={() =>
+              update.mutate({ id: endpoint.id, body: { enabled: !endpoint.enabled } }, { onError: failed })
+            }
           >
             {endpoint.enabled ? 'Disable' : 'Enable'}
           </Button>
@@ -355,9 +373,8 @@ export function WebhooksPage() {
               Webhooks
             </Title>
             <Text size="sm" c="dimmed">
-              We send a signed POST to your HTTPS endpoint when something happens in your account. Each request
-              carries the header <Code>{WEBHOOK_SIGNATURE_HEADER}</Code>; failed deliveries are retried for three
-              days.
+              We send a signed POST to your HTTPS endpoint when something happens in your account. Each request carries
+              the header <Code>{WEBHOOK_SIGNATURE_HEADER}</Code>; failed deliveries are retried for three days.
             </Text>
           </Stack>
           <Button
@@ -412,8 +429,8 @@ export function WebhooksPage() {
         <Text size="sm" mb="sm">
           Compute the HMAC-SHA256 of <Code>{'<t>.<raw body>'}</Code> with your secret and compare it with each{' '}
           <Code>v1</Code> value (two during a secret rotation); refuse a <Code>t</Code> more than 5 minutes away.
-          Deliveries are at least once: the same event id can arrive twice, so keep the ids you handled. An
-          example in Node:
+          Deliveries are at least once: the same event id can arrive twice, so keep the ids you handled. An example in
+          Node:
         </Text>
         <Code block data-testid="webhook-verify-example" style={{ overflowX: 'auto' }}>
           {VERIFY_EXAMPLE}
