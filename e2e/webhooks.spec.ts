@@ -92,7 +92,7 @@ test.describe('webhooks', () => {
       expect(deposit.headers['cryptads-event-id']).toBe(event.id);
       expect(signedBy(secret, deposit)).toBe(true);
       await expect(rows.filter({ hasText: 'Deposit completed' })).toHaveCount(1, { timeout: 15_000 });
-      await expect(endpoint.getByTestId('webhook-last-delivery')).toContainText('200');
+      await expect(endpoint.getByTestId('webhook-last-delivery')).toContainText('200', { timeout: 15_000 });
       await checkScreen(page, 'webhooks');
 
       await page.setViewportSize({ width: 390, height: 844 });

@@ -13,7 +13,9 @@ export const webhookKeys = {
   deliveries: (id: number) => [...webhookKeys.all, 'deliveries', id] as const,
 };
 
-export const useWebhooks = () => useQuery({ queryKey: webhookKeys.list(), queryFn: () => webhooksApi.list() });
+/** The endpoints; their last delivery moves while the page is open (the sender works after the calls). */
+export const useWebhooks = () =>
+  useQuery({ queryKey: webhookKeys.list(), queryFn: () => webhooksApi.list(), refetchInterval: 5000 });
 
 /** Attempts of one endpoint; looked at again every few seconds while shown (the sender works after the call). */
 export const useWebhookDeliveries = (id: number | null) =>
