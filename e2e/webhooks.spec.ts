@@ -50,6 +50,8 @@ test.describe('webhooks', () => {
     page,
     request,
   }) => {
+    // Two deliveries, an operator command and three axe runs: more than the default on a busy machine.
+    test.setTimeout(300_000);
     const receiver = await startReceiver();
     try {
       const user = await createVerifiedUser(request, 'advertiser');
