@@ -187,7 +187,7 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
       render: (a) => (
         <Button
           size="xs"
-          variant="light"
+          variant="default"
           disabled={!endpoint.enabled}
           loading={resend.isPending && resend.variables?.deliveryId === a.deliveryId}
           aria-label={`Resend ${eventLabel(a.eventType)} of ${formatDateTime(a.at)}`}
@@ -276,12 +276,12 @@ function EndpointCard({
             : 'No deliveries yet'}
         </Text>
         <Group gap="xs">
-          <Button size="xs" variant={selected ? 'filled' : 'light'} onClick={onSelect}>
+          <Button size="xs" variant={selected ? 'filled' : 'default'} onClick={onSelect}>
             Deliveries
           </Button>
           <Button
             size="xs"
-            variant="light"
+            variant="default"
             disabled={!endpoint.enabled}
             loading={test.isPending}
             onClick={() =>
