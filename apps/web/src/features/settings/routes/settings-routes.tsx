@@ -4,7 +4,7 @@ import { ChangePasswordPage } from './change-password-page';
 import { DeleteAccountPage } from './delete-account-page';
 import { EmailPreferencesPage } from './email-preferences-page';
 import { SecurityPage } from './security-page';
-import { WebhooksPage } from '../../webhooks/routes/webhooks-page';
+import { WebhooksPage } from './webhooks-page';
 import { SettingsLayout } from './settings-layout';
 
 const pattern = routePatterns.settings;

@@ -40,7 +40,7 @@ import {
   useWebhookDeliveries,
   useWebhooks,
 } from '../api/webhooks';
-import { VERIFY_EXAMPLE } from './verify-example';
+import { VERIFY_EXAMPLE } from './webhooks-verify-example';
 
 const eventLabel = (type: string) =>
   WEBHOOK_EVENT_LABELS[type as WebhookEventType] ?? (type === 'ping' ? 'Test (ping)' : type);
@@ -432,7 +432,14 @@ export function WebhooksPage() {
           Deliveries are at least once: the same event id can arrive twice, so keep the ids you handled. An example in
           Node:
         </Text>
-        <Code block data-testid="webhook-verify-example" style={{ overflowX: 'auto' }}>
+        <Code
+          block
+          data-testid="webhook-verify-example"
+          style={{ overflowX: 'auto' }}
+          tabIndex={0}
+          role="region"
+          aria-label="Signature verification example in Node"
+        >
           {VERIFY_EXAMPLE}
         </Code>
       </Card>
