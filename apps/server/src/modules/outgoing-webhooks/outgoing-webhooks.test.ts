@@ -52,7 +52,7 @@ async function register(headers: Record<string, string>, path: string, events: s
     payload: { url: `${receiver.origin}${path}`, events },
   });
   expect(res.statusCode).toBe(200);
-  return body<{ response: Created }>(res).response;
+  return body<Created>(res).response;
 }
 const requestsTo = (path: string) => receiver.requests.filter((r) => r.path === path);
 
@@ -79,7 +79,7 @@ describe('outgoing webhooks', () => {
     expect(req.method).toBe('POST');
     expect(req.headers['content-type']).toBe('application/json');
     const payload = JSON.parse(req.body);
-    expect(payload).toMatchObject({ type: 'ping', id: body<{ response: { eventId: string } }>(sent).response.eventId });
+    expect(payload).toMatchObject({ type: 'ping', id: body<{ eventId: string }>(sent).response.eventId });
     expect(req.headers['cryptads-event-id']).toBe(payload.id);
     // The receiver's check, written out: t and v1 from the header, HMAC-SHA256 of "t.body".
     const header = String(req.headers['cryptads-signature']);
@@ -95,9 +95,8 @@ describe('outgoing webhooks', () => {
       url: `/api/user/webhooks/${endpoint.id}/deliveries`,
       headers: me.headers,
     });
-    const [attempt] = body<{ response: { attempts: { statusCode: number; attempt: number; responseBody: string }[] } }>(
-      deliveries,
-    ).response.attempts;
+    const [attempt] = body<{ attempts: { statusCode: number; attempt: number; responseBody: string }[] }>(deliveries)
+      .response.attempts;
     expect(attempt).toMatchObject({ statusCode: 200, attempt: 1, ok: true });
     expect(attempt?.responseBody).toContain('received');
   });
@@ -130,9 +129,8 @@ describe('outgoing webhooks', () => {
       url: `/api/user/webhooks/${endpoint.id}/deliveries`,
       headers: me.headers,
     });
-    const attempts = body<{ response: { attempts: { deliveryId: number; statusCode: number; attempt: number }[] } }>(
-      res,
-    ).response.attempts;
+    const attempts = body<{ attempts: { deliveryId: number; statusCode: number; attempt: number }[] }>(res).response
+      .attempts;
     expect(attempts.map((a) => [a.attempt, a.statusCode])).toEqual([
       [3, 200],
       [2, 500],
@@ -198,7 +196,7 @@ describe('outgoing webhooks', () => {
       url: `/api/user/webhooks/${endpoint.id}/rotateSecret`,
       headers: me.headers,
     });
-    const newSecret = body<{ response: Created }>(rotated).response.secret;
+    const newSecret = body<Created>(rotated).response.secret;
     expect(newSecret).not.toBe(oldSecret);
     await app.inject({ method: 'POST', url: `/api/user/webhooks/${endpoint.id}/test`, headers: me.headers });
     await sender.drain();
@@ -304,7 +302,7 @@ describe('outgoing webhooks', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     const list = await app.inject({ method: 'GET', url: '/api/user/webhooks', headers: other.headers });
-    expect(body<{ response: { endpoints: unknown[] } }>(list).response.endpoints).toEqual([]);
+    expect(body<{ endpoints: unknown[] }>(list).response.endpoints).toEqual([]);
     // A delivery of another endpoint of the owner is not found under this one either.
     const second = await register(owner.headers, '/mine2');
     const cross = await app.inject({
@@ -333,7 +331,7 @@ describe('outgoing webhooks', () => {
       headers: me.headers,
       payload: { events: ['payout.sent', 'zone.approved'], enabled: false },
     });
-    expect(body<{ response: { events: string[]; enabled: boolean } }>(edited).response).toMatchObject({
+    expect(body<{ events: string[]; enabled: boolean }>(edited).response).toMatchObject({
       events: ['payout.sent', 'zone.approved'],
       enabled: false,
     });
@@ -347,9 +345,7 @@ describe('outgoing webhooks', () => {
     const del = await app.inject({ method: 'DELETE', url: `/api/user/webhooks/${created[0]}`, headers: me.headers });
     expect(del.statusCode).toBe(200);
     const list = await app.inject({ method: 'GET', url: '/api/user/webhooks', headers: me.headers });
-    expect(body<{ response: { endpoints: unknown[] } }>(list).response.endpoints).toHaveLength(
-      WEBHOOK_ENDPOINTS_MAX - 1,
-    );
+    expect(body<{ endpoints: unknown[] }>(list).response.endpoints).toHaveLength(WEBHOOK_ENDPOINTS_MAX - 1);
   });
 
   it('forgets attempts after 30 days', async () => {
@@ -422,7 +418,7 @@ describe('outgoing webhooks without WEBHOOKS_ALLOW_PRIVATE', () => {
         headers: me.headers,
         payload: { url: 'https://203.0.114.1/x', events: ['balance.low'] },
       });
-      const { endpoint } = body<{ response: Created }>(created).response;
+      const { endpoint } = body<Created>(created).response;
       // As if its name now resolved inside: the row points at the loopback receiver.
       await strict.ctx.db
         .update(webhookEndpoints)

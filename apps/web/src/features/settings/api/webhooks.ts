@@ -52,21 +52,24 @@ export function useDeleteWebhook() {
 export function useRotateSecret() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (id: number) => webhooksApi.rotateSecret({ params: { id } }),
+    mutationFn: (id: number) => webhooksApi.rotateSecret({ params: { id }, body: {} }),
     onSuccess: invalidate,
   });
 }
 
 export function useSendTest() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (id: number) => webhooksApi.test({ params: { id } }), onSuccess: invalidate });
+  return useMutation({
+    mutationFn: (id: number) => webhooksApi.test({ params: { id }, body: {} }),
+    onSuccess: invalidate,
+  });
 }
 
 export function useResend() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, deliveryId }: { id: number; deliveryId: number }) =>
-      webhooksApi.resend({ params: { id, deliveryId } }),
+      webhooksApi.resend({ params: { id, deliveryId }, body: {} }),
     onSuccess: invalidate,
   });
 }
