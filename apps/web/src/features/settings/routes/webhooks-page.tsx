@@ -167,7 +167,7 @@ function Deliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
       value: (a) => a.statusCode ?? 0,
       role: 'status',
       render: (a) => (
-        <Badge color={a.ok ? 'green.9' : 'red.9'} variant="filled" title={a.error ?? undefined}>
+        <Badge color={a.ok ? 'teal' : 'red'} variant="dot" title={a.error ?? undefined}>
           {a.statusCode ?? (a.error ? 'No answer' : '—')}
         </Badge>
       ),
@@ -254,7 +254,7 @@ function EndpointCard({
           <Text fw={600} style={{ wordBreak: 'break-all' }}>
             {endpoint.url}
           </Text>
-          <Badge color={endpoint.enabled ? 'green.9' : 'gray.7'} variant="filled" style={{ flexShrink: 0 }}>
+          <Badge color={endpoint.enabled ? 'teal' : 'gray'} variant="dot" style={{ flexShrink: 0 }}>
             {endpoint.enabled ? 'Enabled' : 'Disabled'}
           </Badge>
         </Group>
