@@ -78,6 +78,8 @@ export default defineConfig({
       ACCOUNT_MAX_FAILURES: '50',
       // The websites spec verifies a site served on 127.0.0.1 (private addresses are refused otherwise).
       VERIFY_ALLOW_PRIVATE: '1',
+      // The webhooks spec registers an endpoint on a receiver it starts on 127.0.0.1.
+      WEBHOOKS_ALLOW_PRIVATE: '1',
       // The delivery journey clicks its ad as soon as it shows (faster than IVT_MIN_CLICK_MS's
       // person); every other invalid-traffic rule keeps its default.
       IVT_MIN_CLICK_MS: '0',

@@ -52,6 +52,8 @@ import { adminAccountsRoutes } from './modules/admin-accounts/admin-accounts.rou
 import { adminRoutes } from './modules/admin/admin.routes';
 import { bankStatementRoutes } from './modules/bank-statements/bank-statements.routes';
 import { taxRoutes } from './modules/tax/tax.routes';
+import { outgoingWebhookRoutes } from './modules/outgoing-webhooks/outgoing-webhooks.routes';
+import { WebhookSender } from './modules/outgoing-webhooks/sender';
 import { registerSandboxPage } from './modules/payments/sandbox-page.routes';
 import { apiDocuments } from './modules/api-docs/openapi';
 import { registerApiReference } from './modules/api-docs/reference.page';
@@ -74,6 +76,8 @@ declare module './context' {
   interface AppContext {
     /** Ad delivery: engine, recorder, geo, click secret (docs/decisions/007); set by buildApp. */
     delivery?: Delivery;
+    /** The outgoing webhooks' sender (docs/decisions/042); set by buildApp where the event worker runs. */
+    webhooks?: WebhookSender;
   }
 }
 
@@ -193,6 +197,10 @@ export async function buildApp(opts: BuildOptions) {
   // Without a worker here (api, delivery), the events of this process's commits wait for the
   // worker process's next poll.
   if (parts.background) {
+    // Outgoing webhooks are sent where events are handled (docs/decisions/042-outgoing-webhooks.md).
+    const webhooks = new WebhookSender(ctx, { log: throttledLog(app.log) });
+    ctx.webhooks = webhooks;
+    webhooks.start();
     events = new EventWorker(db, { handlers: eventHandlers(ctx), log: throttledLog(app.log) });
     ctx.events = events;
     events.start();
@@ -201,6 +209,7 @@ export async function buildApp(opts: BuildOptions) {
   // (its events wait in the outbox for the next start).
   app.addHook('onClose', async () => {
     await events?.stop();
+    await ctx.webhooks?.stop();
     await delivery?.close();
   });
   app.addHook('onClose', async () => {
@@ -259,6 +268,11 @@ export async function buildApp(opts: BuildOptions) {
       register(api, adminRoutes);
       register(api, bankStatementRoutes);
       register(api, taxRoutes);
+      // A delivery written by an api-only process waits for the background process's next poll.
+      register(
+        api,
+        outgoingWebhookRoutes(() => ctx.webhooks?.wake()),
+      );
       if (opts.operatorToken) register(api, operatorRoutes(opts.operatorToken));
       // The OpenAPI documents, built from the endpoint table on first request (decision 043).
       const documents = apiDocuments(config.productName);

@@ -83,6 +83,11 @@ export const EnvSchema = z
     BALANCE_LOW_EUROS: z.coerce.number().min(0).default(20),
     /** Website ownership checks may fetch private and loopback addresses (tests, local demos only). */
     VERIFY_ALLOW_PRIVATE: bool,
+    /**
+     * Outgoing webhooks may be sent to private and loopback addresses, over plain http
+     * (tests, local demos only; production refuses it unless ALLOW_SANDBOX=1).
+     */
+    WEBHOOKS_ALLOW_PRIVATE: bool,
     /** Deadline of one website ownership check fetch, redirects included. */
     VERIFY_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(5000),
     /** Where uploaded creatives are kept: 'local' (files under DATA_DIR/uploads). */
@@ -342,6 +347,13 @@ export const EnvSchema = z
           code: 'custom',
           path: ['KYC_PROVIDER'],
           message: 'production refuses KYC_PROVIDER=sandbox; set KYC_PROVIDER=manual or ALLOW_SANDBOX=1',
+        });
+      if (env.WEBHOOKS_ALLOW_PRIVATE)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['WEBHOOKS_ALLOW_PRIVATE'],
+          message:
+            'production refuses WEBHOOKS_ALLOW_PRIVATE=1 (private network reachable); unset it or ALLOW_SANDBOX=1',
         });
       if (env.VERIFY_ALLOW_PRIVATE)
         ctx.addIssue({

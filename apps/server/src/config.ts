@@ -109,6 +109,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     balanceLowEuros: env.BALANCE_LOW_EUROS,
     verification: { allowPrivate: env.VERIFY_ALLOW_PRIVATE, timeoutMs: env.VERIFY_TIMEOUT_MS },
+    webhooks: { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE },
     storage: {
       driver: env.STORAGE_DRIVER,
       dir: path.join(dataDir, 'uploads'),

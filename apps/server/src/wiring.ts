@@ -11,6 +11,7 @@ import { fulfilmentEventHandlers } from './modules/marketplace-fulfilment/fulfil
 import { listingReviewEventHandlers } from './modules/marketplace/review.service';
 import { orderEventHandlers } from './modules/marketplace-orders/order-events';
 import { orderPurpose } from './modules/marketplace-orders/order-purpose';
+import { outgoingWebhookHandlers } from './modules/outgoing-webhooks/webhook-events';
 import { notificationEventHandlers } from './modules/notifications/notification-events';
 import { depositEventHandlers } from './modules/payments/deposit-events';
 import { depositPurpose } from './modules/payments/deposits.service';
@@ -32,7 +33,11 @@ import { usersChanged } from './modules/sessions/cache';
  * are stored in the outbox: they never change. Handlers of one event run in this order.
  */
 export function eventHandlers(
-  ctx: Pick<AppContext, 'db' | 'config' | 'mailer'> & { bus?: AppContext['bus']; delivery?: Delivery | undefined },
+  ctx: Pick<AppContext, 'db' | 'config' | 'mailer'> & {
+    bus?: AppContext['bus'];
+    delivery?: Delivery | undefined;
+    webhooks?: { wake: () => void } | undefined;
+  },
 ): EventHandler[] {
   return [
     // Money in: campaigns stopped for lack of funds deliver again.
@@ -55,6 +60,8 @@ export function eventHandlers(
     ...listingReviewEventHandlers(ctx),
     // A paid marketplace order: its sellers are told, trending counts it.
     ...orderEventHandlers(ctx),
+    // The customer's outgoing webhooks: their events and deliveries (docs/decisions/042).
+    ...outgoingWebhookHandlers({ db: ctx.db, wakeWebhooks: () => ctx.webhooks?.wake() }),
     // The delivery index is patched, not rebuilt.
     ...(ctx.delivery ? deliveryIndexHandlers(ctx.delivery.engine, ctx.bus) : []),
   ];

@@ -104,6 +104,7 @@ export const paths = {
     email: '/settings/email/',
     deleteAccount: '/settings/delete-account/',
     apiKeys: '/settings/api-keys/',
+    webhooks: '/settings/webhooks/',
   },
 
   // The billing centre (docs/product/billing.md#screens Billing).
@@ -261,5 +262,6 @@ export const routePatterns = {
     email: 'email',
     deleteAccount: 'delete-account',
     apiKeys: 'api-keys',
+    webhooks: 'webhooks',
   },
 } as const;

@@ -5,6 +5,7 @@ import { oneTimeCodes, sessions } from '../db/schema/users';
 import { pruneAttempts } from '../lib/attempts';
 import { removeUnattachedUploads } from '../modules/campaigns/uploads.service';
 import { deleteExpiredIdempotencyKeys } from '../modules/api-keys/idempotency';
+import { pruneWebhookHistory } from '../modules/outgoing-webhooks/outgoing-webhooks.service';
 import type { Job } from './runner';
 
 const DAY_MS = 86_400_000;
@@ -30,5 +31,7 @@ export const cleanupJob: Job = {
     // Uploads no creative or draft took up (docs/decisions/023): rows and files.
     await removeUnattachedUploads(ctx);
     await deleteExpiredIdempotencyKeys(ctx.db);
+    // Outgoing webhook attempts and finished deliveries after 30 days (docs/decisions/042).
+    await pruneWebhookHistory(ctx);
   },
 };

@@ -39,6 +39,10 @@ export type SafeFetchOptions = {
   allowPrivate?: boolean;
   /** Overrides the address policy (tests); the default refuses every non-public address. */
   isAddressAllowed?: (address: string) => boolean;
+  /** POST `body` (outgoing webhooks) instead of a GET; a POST never follows a redirect. */
+  post?: { body: string; headers: Record<string, string> };
+  /** A body longer than maxBytes is cut there instead of failing with 'too-large'. */
+  truncate?: boolean;
 };
 
 export type SafeFetchResult = { status: number; url: string; body: string; contentType: string | null };
@@ -136,19 +140,24 @@ function parseUrl(value: string, base?: string): URL {
 
 type Hop = { status: number; location: string | null; body: string; contentType: string | null };
 
-function requestOnce(url: URL, target: Resolved, maxBytes: number, signal: AbortSignal): Promise<Hop> {
+type RequestShape = { maxBytes: number; truncate: boolean; post?: SafeFetchOptions['post'] };
+
+function requestOnce(url: URL, target: Resolved, shape: RequestShape, signal: AbortSignal): Promise<Hop> {
+  const { maxBytes, truncate, post } = shape;
   return new Promise((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const req = client.request(
       url,
       {
-        method: 'GET',
+        method: post ? 'POST' : 'GET',
         signal,
-        headers: {
-          'user-agent': 'CryptadsVerifier/1.0',
-          accept: 'text/html,text/plain;q=0.9,*/*;q=0.5',
-          'accept-encoding': 'identity',
-        },
+        headers: post
+          ? { ...post.headers, 'content-length': String(Buffer.byteLength(post.body)), 'accept-encoding': 'identity' }
+          : {
+              'user-agent': 'CryptadsVerifier/1.0',
+              accept: 'text/html,text/plain;q=0.9,*/*;q=0.5',
+              'accept-encoding': 'identity',
+            },
         // Connect to the address we checked, never to a fresh DNS answer. TLS still checks
         // the certificate against the host name of the URL.
         lookup: (_host, opts, callback) => {
@@ -162,13 +171,13 @@ function requestOnce(url: URL, target: Resolved, maxBytes: number, signal: Abort
         const status = res.statusCode ?? 0;
         const location = typeof res.headers.location === 'string' ? res.headers.location : null;
         const contentType = res.headers['content-type'] ?? null;
-        if (status >= 300 && status < 400 && location) {
+        if (status >= 300 && status < 400 && location && !post) {
           res.resume();
           resolve({ status, location, body: '', contentType });
           return;
         }
         const declared = Number(res.headers['content-length']);
-        if (Number.isFinite(declared) && declared > maxBytes) {
+        if (!truncate && Number.isFinite(declared) && declared > maxBytes) {
           res.destroy();
           reject(new SafeFetchError('too-large', 'The answer is too large.'));
           return;
@@ -177,6 +186,12 @@ function requestOnce(url: URL, target: Resolved, maxBytes: number, signal: Abort
         let size = 0;
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
+          if (size > maxBytes && truncate) {
+            chunks.push(chunk.subarray(0, chunk.length - (size - maxBytes)));
+            res.destroy();
+            resolve({ status, location: null, body: Buffer.concat(chunks).toString('utf8'), contentType });
+            return;
+          }
           if (size > maxBytes) {
             res.destroy();
             reject(new SafeFetchError('too-large', 'The answer is too large.'));
@@ -191,11 +206,11 @@ function requestOnce(url: URL, target: Resolved, maxBytes: number, signal: Abort
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(post?.body);
   });
 }
 
-/** GET `input`, following at most `maxRedirects` redirects, each hop checked. */
+/** GET (or POST, see `post`) `input`, following at most `maxRedirects` redirects, each hop checked. */
 export async function safeFetch(input: string, opts: SafeFetchOptions = {}): Promise<SafeFetchResult> {
   const timeoutMs = opts.timeoutMs ?? SAFE_FETCH_DEFAULTS.timeoutMs;
   const maxBytes = opts.maxBytes ?? SAFE_FETCH_DEFAULTS.maxBytes;
@@ -210,7 +225,8 @@ export async function safeFetch(input: string, opts: SafeFetchOptions = {}): Pro
     for (let hop = 0; ; hop++) {
       const target = await resolveChecked(url.hostname, allowed);
       if (controller.signal.aborted) throw new SafeFetchError('timeout', 'The website did not answer in time.');
-      const answer = await requestOnce(url, target, maxBytes, controller.signal);
+      const shape = { maxBytes, truncate: opts.truncate === true, post: opts.post };
+      const answer = await requestOnce(url, target, shape, controller.signal);
       if (answer.location === null)
         return { status: answer.status, url: url.toString(), body: answer.body, contentType: answer.contentType };
       if (hop >= maxRedirects) throw new SafeFetchError('too-many-redirects', 'Too many redirects.');

@@ -20,6 +20,7 @@ const EXACT: Record<string, PageName> = {
   '/settings/email/': { name: 'Email Preferences' },
   '/settings/delete-account/': { name: 'Delete Account' },
   '/settings/api-keys/': { name: 'API Keys' },
+  '/settings/webhooks/': { name: 'Webhooks' },
   '/referral-program/': { name: 'Refer a Friend' },
   '/reports/': { name: 'Reports' },
   '/marketplace/': { name: 'Browse Listings', marketplace: true },

@@ -25,6 +25,7 @@ import { taxEndpoints } from './tax';
 import { termsEndpoints } from './terms';
 import { uploadEndpoints } from './uploads';
 import { userEndpoints } from './user';
+import { webhookEndpoints } from './webhooks';
 import { websiteEndpoints } from './websites';
 
 /**
@@ -60,6 +61,7 @@ export const endpointsByDomain = {
   adminAccounts: adminAccountsEndpoints,
   bankStatements: bankStatementEndpoints,
   tax: taxEndpoints,
+  webhooks: webhookEndpoints,
 } satisfies Record<string, Record<string, EndpointDef>>;
 
 export const allEndpoints: EndpointDef[] = Object.values(endpointsByDomain).flatMap((domain) =>

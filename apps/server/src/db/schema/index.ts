@@ -19,3 +19,4 @@ export * from './marketplace';
 export * from './audit';
 export * from './bank-statements';
 export * from './api-keys';
+export * from './outgoing-webhooks';

@@ -29,6 +29,8 @@ export type DomainEvent =
    * `reason` is the ledger kind. Publisher earnings are not announced (one per batch).
    */
   | { type: 'balance.credited'; userId: number; amountMicros: string; reason: string }
+  /** An advertiser's balance went under the low-balance threshold (the pinned notice was written). */
+  | { type: 'balance.low'; userId: number; balanceMicros: string }
   /** Ad spend was debited from an advertiser in a recorded batch. */
   | { type: 'spend.recorded'; userId: number; amountMicros: string }
   /** A customer sent a document for review (billing profile): operators are told. */

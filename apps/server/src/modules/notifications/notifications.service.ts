@@ -9,10 +9,11 @@ import {
 } from '@cryptads/contract/notifications';
 import { AccountType } from '@cryptads/contract/account';
 import { paths } from '@cryptads/contract/paths';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { notifications } from '../../db/schema/notifications';
 import { users } from '../../db/schema/users';
 import { notFound } from '../../lib/errors';
+import { emitEvent } from '../events/events';
 import { notify } from './notify';
 
 type Row = typeof notifications.$inferSelect;
@@ -142,6 +143,8 @@ export async function notifyIfBalanceLow(
       message: `Your balance is €${microsToEuros(user.balance).toFixed(2)}. Add funds to keep your campaigns running.`,
       link: paths.billing.deposit,
     });
+    // Outgoing webhooks announce it (callers pass their transaction: the event commits with the pin).
+    await emitEvent(tx as Tx, { type: 'balance.low', userId, balanceMicros: String(user.balance) });
     return 'notified';
   }
   if (!open) return 'unchanged';

@@ -1,5 +1,5 @@
 import { Stack, Tabs } from '@mantine/core';
-import { IconApi, IconKey, IconMail, IconShieldLock, IconTrash } from '@tabler/icons-react';
+import { IconApi, IconKey, IconMail, IconShieldLock, IconTrash, IconWebhook } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
@@ -13,6 +13,7 @@ export const SETTINGS_TABS = [
   { value: 'email', to: paths.settings.email, label: 'Email Preferences', icon: IconMail },
   { value: 'delete-account', to: paths.settings.deleteAccount, label: 'Delete Account', icon: IconTrash },
   { value: 'api-keys', to: paths.settings.apiKeys, label: 'API Keys', icon: IconApi },
+  { value: 'webhooks', to: paths.settings.webhooks, label: 'Webhooks', icon: IconWebhook },
 ] as const;
 
 export function SettingsLayout() {

@@ -5,6 +5,7 @@ import { ChangePasswordPage } from './change-password-page';
 import { DeleteAccountPage } from './delete-account-page';
 import { EmailPreferencesPage } from './email-preferences-page';
 import { SecurityPage } from './security-page';
+import { WebhooksPage } from './webhooks-page';
 import { SettingsLayout } from './settings-layout';
 
 const pattern = routePatterns.settings;
@@ -20,6 +21,7 @@ export function SettingsRoutes() {
         <Route path={pattern.email} element={<EmailPreferencesPage />} />
         <Route path={pattern.deleteAccount} element={<DeleteAccountPage />} />
         <Route path={pattern.apiKeys} element={<ApiKeysPage />} />
+        <Route path={pattern.webhooks} element={<WebhooksPage />} />
         <Route path="*" element={<Navigate to={paths.settings.security} replace />} />
       </Route>
     </Routes>
