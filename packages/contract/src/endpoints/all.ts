@@ -8,6 +8,7 @@ import { billingDetailsEndpoints } from './billing-details';
 import { billingHistoryEndpoints } from './billing-history';
 import { campaignEndpoints } from './campaigns';
 import { depositEndpoints } from './deposits';
+import { forecastEndpoints } from './forecasts';
 import { marketplaceEndpoints } from './marketplace';
 import { marketplaceOrderEndpoints } from './marketplace-orders';
 import { marketplaceSellingEndpoints } from './marketplace-selling';
@@ -44,6 +45,7 @@ export const endpointsByDomain = {
   operator: operatorEndpoints,
   websites: websiteEndpoints,
   campaigns: campaignEndpoints,
+  forecasts: forecastEndpoints,
   uploads: uploadEndpoints,
   reports: reportEndpoints,
   deposits: depositEndpoints,
