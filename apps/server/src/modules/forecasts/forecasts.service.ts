@@ -15,7 +15,7 @@ import { campaigns } from '../../db/schema/campaigns';
 import { trafficHourly } from '../../db/schema/forecasts';
 import { campaignSpendDaily, statsHourly } from '../../db/schema/stats';
 import { users } from '../../db/schema/users';
-import { type Bidder, type Draft, forecast, type TrafficCell } from './model';
+import { type Bidder, type Draft, forecast, priced, type TrafficCell } from './model';
 import { balanceRunOut, campaignPace, sustainedPerHour } from './pace';
 
 /**
@@ -52,6 +52,31 @@ export async function loadHistory(db: DbOrTx, now: Date, days = FORECAST_HISTORY
   ]);
   const cells: TrafficCell[] = rows.map((r) => ({ ...r, requests: Number(r.requests), clicks: Number(r.clicks) }));
   return { cells, days: Number(count?.days ?? 0) };
+}
+
+/**
+ * How long a loaded market (the history and the priced competitors) is reused: the history
+ * holds whole past days, which only late batches change; campaigns change within a minute.
+ */
+export const MARKET_CACHE_MS = 60_000;
+
+/** The history and the competitors with their values and fills: everything a forecast reads but the draft. */
+export async function loadMarket(db: DbOrTx, now: Date) {
+  const [{ cells, days }, competitors] = await Promise.all([loadHistory(db, now), loadCompetitors(db)]);
+  return { cells, days, rivals: priced(competitors, cells, days) };
+}
+type Market = Awaited<ReturnType<typeof loadMarket>>;
+const marketCache = new WeakMap<object, { day: string; at: number; market: Promise<Market> }>();
+
+/** loadMarket, kept per database and UTC day for MARKET_CACHE_MS (a failed load is not kept). */
+export function cachedMarket(db: DbOrTx, now: Date): Promise<Market> {
+  const day = isoDay(now);
+  const hit = marketCache.get(db);
+  if (hit && hit.day === day && Date.now() - hit.at < MARKET_CACHE_MS) return hit.market;
+  const market = loadMarket(db, now);
+  marketCache.set(db, { day, at: Date.now(), market });
+  market.catch(() => marketCache.delete(db));
+  return market;
 }
 
 /** The approved Delivering campaigns of enabled advertisers, with their lifetime figures (their CTR). */
@@ -127,11 +152,16 @@ const LIMIT_NOTES = {
 } as const;
 
 /** The forecast of a draft from the history before `now`'s day. */
-export async function forecastFor(db: DbOrTx, body: ForecastRequest, now = new Date()): Promise<Forecast> {
-  const [{ cells, days }, competitors] = await Promise.all([loadHistory(db, now), loadCompetitors(db)]);
+export async function forecastFor(
+  db: DbOrTx,
+  body: ForecastRequest,
+  now = new Date(),
+  opts: { cache?: boolean } = {},
+): Promise<Forecast> {
+  const { cells, days, rivals } = await (opts.cache === false ? loadMarket(db, now) : cachedMarket(db, now));
   const enoughData = days >= FORECAST_MIN_DAYS;
   const draft = draftOf(body);
-  const f = enoughData ? forecast(draft, competitors, cells, days) : null;
+  const f = enoughData ? forecast(draft, [], cells, days, rivals) : null;
   const notes = [`Based on ${days} day${days === 1 ? '' : 's'} of traffic, invalid traffic excluded.`];
   if (f && f.dailyRequests > 0) notes.push(LIMIT_NOTES[f.limitedBy]);
   if (body.excludeFlag && body.excludeList.length > 0) notes.push('Excluded zones are not taken into account.');

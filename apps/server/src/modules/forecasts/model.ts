@@ -109,7 +109,21 @@ export function fillOf(b: Bidder, cells: readonly TrafficCell[], days: number): 
   return Math.min(1, b.dailyBudgetMicros / value / eligible);
 }
 
-export function forecast(draft: Draft, competitors: readonly Bidder[], cells: readonly TrafficCell[], days: number) {
+export type PricedBidder = { b: Bidder; value: number; fill: number };
+
+/** Each competitor's value and fill, computed once per history (they do not depend on the draft). */
+export const priced = (competitors: readonly Bidder[], cells: readonly TrafficCell[], days: number): PricedBidder[] =>
+  days <= 0
+    ? []
+    : competitors.map((b) => ({ b, value: valueOf(b), fill: fillOf(b, cells, days) })).filter((r) => r.fill > 0);
+
+export function forecast(
+  draft: Draft,
+  competitors: readonly Bidder[],
+  cells: readonly TrafficCell[],
+  days: number,
+  market: readonly PricedBidder[] = priced(competitors, cells, days),
+) {
   const figures: ForecastFigures = {
     dailyRequests: 0,
     dailyImpressions: 0,
@@ -121,9 +135,7 @@ export function forecast(draft: Draft, competitors: readonly Bidder[], cells: re
   };
   if (days <= 0) return figures;
   const ours = valueOf(draft);
-  const rivals = competitors
-    .map((b) => ({ b, value: valueOf(b), fill: fillOf(b, cells, days) }))
-    .filter((r) => r.fill > 0 && r.value >= ours);
+  const rivals = market.filter((r) => r.value >= ours);
   let requests = 0;
   let won = 0;
   let clicks = 0;
