@@ -43,7 +43,9 @@ async function fill(db: Database['db']) {
     from generate_series(1, 30 * 24) h, generate_series(0, ${cellsPerHour - 1}) k
     on conflict do nothing`);
   await db.execute(sql`analyze`);
-  const [{ n } = { n: 0 }] = (await db.execute(sql`select count(*)::int as n from traffic_hourly`)).rows as { n: number }[];
+  const [{ n } = { n: 0 }] = (await db.execute(sql`select count(*)::int as n from traffic_hourly`)).rows as {
+    n: number;
+  }[];
   console.log(`filled traffic_hourly with ${n} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 

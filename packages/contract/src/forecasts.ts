@@ -31,7 +31,9 @@ export const FORECAST_MIN_DAYS = 3;
 export const BALANCE_RUNOUT_ALERT_HOURS = 72;
 
 const euros = (msg: string) => z.number({ error: msg }).min(0, msg).max(10_000_000, msg);
-const names = z.array(z.string().trim().min(1, F.listInvalid).max(40, F.listInvalid), { error: F.listInvalid }).max(100);
+const names = z
+  .array(z.string().trim().min(1, F.listInvalid).max(40, F.listInvalid), { error: F.listInvalid })
+  .max(100);
 
 /** The wizard's targeting draft: nothing is saved, every field has the wizard's default. */
 export const ForecastRequestSchema = z.object({

@@ -17,8 +17,7 @@ import type { Job } from './runner';
 
 export type RunOutCheck = 'notified' | 'rearmed' | 'unchanged';
 
-const runOutText = (at: Date) =>
-  `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+const runOutText = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
  * One advertiser (docs/product/forecasts.md#balance-run-out): when the balance runs out within

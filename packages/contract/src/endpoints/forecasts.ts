@@ -17,13 +17,14 @@ export const forecastEndpoints = defineEndpoints(forecastRoutes, {
   pace: {
     tag,
     summary: 'Pace of the running campaigns',
-    description: 'Spend per hour over the last 24 hours, when daily and total budgets are reached, and when the balance runs out.',
+    description:
+      'Spend per hour over the last 24 hours, when daily and total budgets are reached, and when the balance runs out.',
     response: PaceSchema,
   },
   campaignPace: {
     tag,
     summary: "One campaign's pace",
-    description: 'Null figures while the campaign is not Delivering; another advertiser\'s campaign is 404.',
+    description: "Null figures while the campaign is not Delivering; another advertiser's campaign is 404.",
     params: CampaignIdParamsSchema,
     response: CampaignPaceAnswerSchema,
   },

@@ -39,7 +39,11 @@ beforeAll(async () => {
   await trafficHistory(app.ctx.db, now, 5, { format: 1, country: 'DE', device: 1 }, 10_000, 20);
   await trafficHistory(app.ctx.db, now, 5, { format: 1, country: 'FR', device: 2 }, 4_000);
   // Another advertiser bids €2 CPM on Germany with €5 a day: 2,500 of the 10,000 daily requests.
-  await runningCampaign(app.ctx.db, b.user.id, { countries: ['DE'], priceMicros: 2_000_000n, dailyBudgetMicros: 5_000_000n });
+  await runningCampaign(app.ctx.db, b.user.id, {
+    countries: ['DE'],
+    priceMicros: 2_000_000n,
+    dailyBudgetMicros: 5_000_000n,
+  });
 });
 afterAll(async () => {
   await app.closeAll();
@@ -153,7 +157,9 @@ describe('pace', () => {
         costMicros: 24_000_000n,
       });
     }
-    await app.ctx.db.insert(campaignSpendDaily).values({ campaignId: mine.id, day: isoDay(now), costMicros: 10_000_000n });
+    await app.ctx.db
+      .insert(campaignSpendDaily)
+      .values({ campaignId: mine.id, day: isoDay(now), costMicros: 10_000_000n });
     const res = await app.inject({ method: 'GET', url: '/api/campaigns/pace', headers: a.headers });
     expect(res.statusCode).toBe(200);
     const pace = PaceSchema.parse(body<{ response: unknown }>(res).response);

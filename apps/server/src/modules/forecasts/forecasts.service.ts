@@ -44,7 +44,13 @@ export async function loadHistory(db: DbOrTx, now: Date, days = FORECAST_HISTORY
       })
       .from(trafficHourly)
       .where(range)
-      .groupBy(trafficHourly.format, trafficHourly.country, trafficHourly.device, trafficHourly.os, trafficHourly.browser),
+      .groupBy(
+        trafficHourly.format,
+        trafficHourly.country,
+        trafficHourly.device,
+        trafficHourly.os,
+        trafficHourly.browser,
+      ),
     db
       .select({ days: sql<number>`count(distinct date_trunc('day', ${trafficHourly.hour} at time zone 'UTC'))::int` })
       .from(trafficHourly)

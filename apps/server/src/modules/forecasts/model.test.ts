@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type Bidder, cappingFactor, type Draft, fillOf, forecast, formatsOf, matches, type TrafficCell } from './model';
+import {
+  type Bidder,
+  cappingFactor,
+  type Draft,
+  fillOf,
+  forecast,
+  formatsOf,
+  matches,
+  type TrafficCell,
+} from './model';
 
 const cell = (over: Partial<TrafficCell> = {}): TrafficCell => ({
   format: 1,

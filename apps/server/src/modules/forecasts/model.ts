@@ -96,7 +96,7 @@ export function cappingFactor(capping: number, cappingTime: number): number {
 }
 
 /** What one impression is worth to the auction, and costs, in micro-euros. */
-export const valueOf = (b: Bidder) => (b.cpc ? b.priceMicros * ctrOf(b.impressions, b.clicks) : b.priceMicros / 1000);
+export const bidValue = (b: Bidder) => (b.cpc ? b.priceMicros * ctrOf(b.impressions, b.clicks) : b.priceMicros / 1000);
 
 /** The share of a competitor's eligible requests its daily budget pays for, 0..1. */
 export function fillOf(b: Bidder, cells: readonly TrafficCell[], days: number): number {
@@ -104,7 +104,7 @@ export function fillOf(b: Bidder, cells: readonly TrafficCell[], days: number): 
   for (const c of cells) if (matches(b, c)) requests += c.requests;
   const eligible = (requests / days) * cappingFactor(b.capping, b.cappingTime);
   if (eligible <= 0) return 0;
-  const value = valueOf(b);
+  const value = bidValue(b);
   if (value <= 0) return 1;
   return Math.min(1, b.dailyBudgetMicros / value / eligible);
 }
@@ -115,7 +115,7 @@ export type PricedBidder = { b: Bidder; value: number; fill: number };
 export const priced = (competitors: readonly Bidder[], cells: readonly TrafficCell[], days: number): PricedBidder[] =>
   days <= 0
     ? []
-    : competitors.map((b) => ({ b, value: valueOf(b), fill: fillOf(b, cells, days) })).filter((r) => r.fill > 0);
+    : competitors.map((b) => ({ b, value: bidValue(b), fill: fillOf(b, cells, days) })).filter((r) => r.fill > 0);
 
 export function forecast(
   draft: Draft,
@@ -134,7 +134,7 @@ export function forecast(
     limitedBy: 'none',
   };
   if (days <= 0) return figures;
-  const ours = valueOf(draft);
+  const ours = bidValue(draft);
   const rivals = market.filter((r) => r.value >= ours);
   let requests = 0;
   let won = 0;

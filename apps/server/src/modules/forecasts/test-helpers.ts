@@ -31,12 +31,22 @@ export async function publisherZones(db: Db, publisherId: number) {
   const domain = `site-${Math.random().toString(36).slice(2, 8)}.example`;
   const [site] = await db
     .insert(websites)
-    .values({ ownerId: publisherId, domain, url: `https://${domain}/`, name: domain, status: 1, verificationToken: domain })
+    .values({
+      ownerId: publisherId,
+      domain,
+      url: `https://${domain}/`,
+      name: domain,
+      status: 1,
+      verificationToken: domain,
+    })
     .returning();
   if (!site) throw new Error('website insert returned nothing');
   const zone = async (format: number, size: string | null) => {
     const unique = Math.random().toString(16).slice(2, 10).padEnd(16, '0');
-    const [row] = await db.insert(zones).values({ websiteId: site.id, unique, alias: 'Z', format, size, status: 1 }).returning();
+    const [row] = await db
+      .insert(zones)
+      .values({ websiteId: site.id, unique, alias: 'Z', format, size, status: 1 })
+      .returning();
     if (!row) throw new Error('zone insert returned nothing');
     return row;
   };

@@ -28,7 +28,11 @@ export const useForecast = (draft: ForecastRequest | null) =>
   });
 
 export const paceQuery = () =>
-  queryOptions({ queryKey: forecastKeys.pace(), queryFn: ({ signal }) => forecastsApi.pace({ signal }), staleTime: 60_000 });
+  queryOptions({
+    queryKey: forecastKeys.pace(),
+    queryFn: ({ signal }) => forecastsApi.pace({ signal }),
+    staleTime: 60_000,
+  });
 
 /** GET /api/campaigns/pace: every running campaign's pace and the balance run-out. */
 export const usePace = () => useQuery(paceQuery());
