@@ -88,7 +88,7 @@ async function main() {
           and format in (1, 2) and country in ('DE', 'FR')`),
       );
       await time('forecastFor, history read every time', () => forecastFor(db, draft, now, { cache: false }));
-      await time('forecastFor, history cached (the API)', () => forecastFor(db, draft, now));
+      await time('forecastFor, market cached (the API)', () => forecastFor(db, draft, now));
     }
   } finally {
     await database.close();

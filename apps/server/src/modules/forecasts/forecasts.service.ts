@@ -15,7 +15,7 @@ import { campaigns } from '../../db/schema/campaigns';
 import { trafficHourly } from '../../db/schema/forecasts';
 import { campaignSpendDaily, statsHourly } from '../../db/schema/stats';
 import { users } from '../../db/schema/users';
-import { type Bidder, type Draft, forecast, priced, type TrafficCell } from './model';
+import { type Bidder, type Draft, forecast, type PricedBidder, priced, type TrafficCell } from './model';
 import { balanceRunOut, campaignPace, sustainedPerHour } from './pace';
 
 /**
@@ -61,29 +61,44 @@ export async function loadHistory(db: DbOrTx, now: Date, days = FORECAST_HISTORY
 }
 
 /**
- * How long a loaded market (the history and the priced competitors) is reused: the history
- * holds whole past days, which only late batches change; campaigns change within a minute.
+ * How long a loaded history is reused: it holds whole past UTC days, which only late batches
+ * change. The competitors (campaigns change within a minute) are priced again every minute.
  */
+export const HISTORY_CACHE_MS = 60 * 60_000;
 export const MARKET_CACHE_MS = 60_000;
 
+type History = Awaited<ReturnType<typeof loadHistory>>;
+type Market = History & { rivals: PricedBidder[] };
+type Cached<T> = { day: string; at: number; value: Promise<T> };
+const historyCache = new WeakMap<object, Cached<History>>();
+const marketCache = new WeakMap<object, Cached<Market>>();
+
+/** `load`, kept per database and UTC day for `ttl` ms (a failed load is not kept). */
+function cached<T>(cache: WeakMap<object, Cached<T>>, db: DbOrTx, now: Date, ttl: number, load: () => Promise<T>) {
+  const day = isoDay(now);
+  const hit = cache.get(db);
+  if (hit && hit.day === day && Date.now() - hit.at < ttl) return hit.value;
+  const value = load();
+  cache.set(db, { day, at: Date.now(), value });
+  value.catch(() => cache.delete(db));
+  return value;
+}
+
 /** The history and the competitors with their values and fills: everything a forecast reads but the draft. */
-export async function loadMarket(db: DbOrTx, now: Date) {
-  const [{ cells, days }, competitors] = await Promise.all([loadHistory(db, now), loadCompetitors(db)]);
+export async function loadMarket(db: DbOrTx, now: Date, history?: Promise<History>): Promise<Market> {
+  const [{ cells, days }, competitors] = await Promise.all([history ?? loadHistory(db, now), loadCompetitors(db)]);
   return { cells, days, rivals: priced(competitors, cells, days) };
 }
-type Market = Awaited<ReturnType<typeof loadMarket>>;
-const marketCache = new WeakMap<object, { day: string; at: number; market: Promise<Market> }>();
 
-/** loadMarket, kept per database and UTC day for MARKET_CACHE_MS (a failed load is not kept). */
-export function cachedMarket(db: DbOrTx, now: Date): Promise<Market> {
-  const day = isoDay(now);
-  const hit = marketCache.get(db);
-  if (hit && hit.day === day && Date.now() - hit.at < MARKET_CACHE_MS) return hit.market;
-  const market = loadMarket(db, now);
-  marketCache.set(db, { day, at: Date.now(), market });
-  market.catch(() => marketCache.delete(db));
-  return market;
-}
+/** loadMarket with the history kept an hour and the priced competitors a minute. */
+export const cachedMarket = (db: DbOrTx, now: Date) =>
+  cached(marketCache, db, now, MARKET_CACHE_MS, () =>
+    loadMarket(
+      db,
+      now,
+      cached(historyCache, db, now, HISTORY_CACHE_MS, () => loadHistory(db, now)),
+    ),
+  );
 
 /** The approved Delivering campaigns of enabled advertisers, with their lifetime figures (their CTR). */
 export async function loadCompetitors(db: DbOrTx): Promise<Bidder[]> {
