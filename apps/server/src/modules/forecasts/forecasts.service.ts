@@ -11,6 +11,7 @@ import {
 } from '@cryptads/contract/forecasts';
 import { estimateMicros, eurosToMicros, microsToEuros } from '@cryptads/contract/money';
 import type { DbOrTx } from '../../db/client';
+import { notFound } from '../../lib/errors';
 import { campaigns } from '../../db/schema/campaigns';
 import { trafficHourly } from '../../db/schema/forecasts';
 import { campaignSpendDaily, statsHourly } from '../../db/schema/stats';
@@ -286,4 +287,15 @@ export async function paceFor(db: DbOrTx, userId: number, now = new Date()): Pro
       totalBudgetAt: p.totalBudgetAt?.toISOString() ?? null,
     })),
   };
+}
+
+/** A campaign id of this advertiser, or 404 (another advertiser's id answers the same). */
+export async function ownedCampaignId(db: DbOrTx, ownerId: number, id: number): Promise<number> {
+  const [row] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, id), eq(campaigns.ownerId, ownerId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row.id;
 }

@@ -1,4 +1,12 @@
-import { CTR_PRIOR, ctrOf } from '../delivery/rules';
+/**
+ * The delivery engine's CTR for ranking a CPC bid (modules/delivery/rules.ts, decision 007): a
+ * 0.3 % prior worth 1,000 impressions. Repeated here: modules reach each other only through
+ * their services, and the engine's rules are not one.
+ */
+export const CTR_PRIOR = 0.003;
+const CTR_PRIOR_WEIGHT = 1000;
+const ctrOf = (impressions: number, clicks: number) =>
+  (clicks + CTR_PRIOR * CTR_PRIOR_WEIGHT) / (impressions + CTR_PRIOR_WEIGHT);
 
 /**
  * The forecast model (docs/decisions/045-forecasts.md), pure: traffic cells summed over the
