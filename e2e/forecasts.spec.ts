@@ -20,6 +20,8 @@ test.describe('forecasts', () => {
   test('the wizard forecasts the draft as its bid and countries change; a running campaign shows its run-out', async ({
     page,
   }) => {
+    // One long journey with two axe runs: slow on a loaded machine.
+    test.setTimeout(300_000);
     await logIn(page, ADVERTISER);
     await page.goto('/campaigns/create/display/');
     await expectStep(page, 'General Details');
