@@ -41,6 +41,7 @@ import { onCommit } from './modules/events/events';
 import { EventWorker } from './modules/events/worker';
 import { registerDelivery } from './modules/delivery/delivery.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
+import { forecastRoutes } from './modules/forecasts/forecasts.routes';
 import { billingHistoryRoutes } from './modules/invoices/invoices.routes';
 import { depositRoutes, registerPaymentWebhooks } from './modules/payments/deposits.routes';
 import { payoutRoutes } from './modules/payouts/payouts.routes';
@@ -253,6 +254,7 @@ export async function buildApp(opts: BuildOptions) {
       ]);
       addDefaultTerms(api);
       register(api, [...campaignRoutes, ...uploadRoutes]);
+      registerEndpoints(api, forecastRoutes);
       register(api, [...websiteRoutes]);
       register(api, reportRoutes);
       register(api, billingHistoryRoutes);

@@ -6,6 +6,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { accountDeletionJob } from './jobs/account-deletion';
 import { marketplaceTrendingJob } from './jobs/marketplace-trending';
+import { balanceRunOutJob } from './jobs/balance-runout';
 import { cleanupJob } from './jobs/cleanup';
 import { marketplaceTimersJob } from './jobs/marketplace-timers';
 import { payoutJob } from './jobs/payouts';
@@ -54,6 +55,7 @@ const stopJobs = !parts.background
         payoutJob,
         marketplaceTrendingJob,
         marketplaceTimersJob,
+        balanceRunOutJob,
       ],
       // A job failing on every tick (a database outage) logs once per 10 s per job (decision 024).
       throttledLog(app.log),

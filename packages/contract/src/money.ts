@@ -125,3 +125,12 @@ export function splitGrossOfVat(receivedMicros: bigint, vatPercent: number) {
   while (amount > 0n && amount + vatOnNet(amount, vatPercent) > receivedMicros) amount -= MICROS_PER_CENT;
   return { amountMicros: amount, vatMicros: receivedMicros - amount };
 }
+
+/**
+ * A forecast's fractional amount (an expected spend, a pace) to whole micro-euros, half up:
+ * estimates are not money moved, but are shown and compared as money.
+ */
+export function estimateMicros(value: number): bigint {
+  if (!Number.isFinite(value)) throw new RangeError('Estimate must be a finite number');
+  return BigInt(Math.round(value));
+}

@@ -9,6 +9,7 @@ import { billingDetailsEndpoints } from './billing-details';
 import { billingHistoryEndpoints } from './billing-history';
 import { campaignEndpoints } from './campaigns';
 import { depositEndpoints } from './deposits';
+import { forecastEndpoints } from './forecasts';
 import { marketplaceEndpoints } from './marketplace';
 import { marketplaceOrderEndpoints } from './marketplace-orders';
 import { marketplaceSellingEndpoints } from './marketplace-selling';
@@ -47,6 +48,7 @@ export const endpointsByDomain = {
   operator: operatorEndpoints,
   websites: websiteEndpoints,
   campaigns: campaignEndpoints,
+  forecasts: forecastEndpoints,
   uploads: uploadEndpoints,
   reports: reportEndpoints,
   deposits: depositEndpoints,

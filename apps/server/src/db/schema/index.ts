@@ -20,3 +20,4 @@ export * from './audit';
 export * from './bank-statements';
 export * from './api-keys';
 export * from './outgoing-webhooks';
+export * from './forecasts';

@@ -33,6 +33,8 @@ export type DomainEvent =
   | { type: 'balance.low'; userId: number; balanceMicros: string }
   /** Ad spend was debited from an advertiser in a recorded batch. */
   | { type: 'spend.recorded'; userId: number; amountMicros: string }
+  /** At the current pace of all their campaigns, the advertiser's balance runs out within 72 hours (once until topped up). */
+  | { type: 'balance.runout'; userId: number; balanceMicros: string; runOutAt: string }
   /** A customer sent a document for review (billing profile): operators are told. */
   | { type: 'kyc.submitted'; userId: number; documentId: string }
   /** The identity review decided (KYC provider or operator): the customer is told, with the reason. */

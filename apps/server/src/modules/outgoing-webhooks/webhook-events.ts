@@ -90,6 +90,14 @@ export function outgoingWebhookHandlers(ctx: Pick<AppContext, 'db'> & { wakeWebh
       // The domain event is written once per pin: only a crash between commit and bookkeeping repeats it.
       publish(e.userId, 'balance.low', { balanceMicros: e.balanceMicros }),
     ),
+    on('balance.runout', 'outgoing-webhooks', (e) =>
+      publish(
+        e.userId,
+        'balance.runout',
+        { balanceMicros: e.balanceMicros, runOutAt: e.runOutAt },
+        `runout:${e.userId}:${e.runOutAt}`,
+      ),
+    ),
     on('deposit.paid', 'outgoing-webhooks', (e) =>
       publish(
         e.userId,

@@ -11,6 +11,7 @@ import { ClickRace } from './errors';
 import { writeFiltered } from './filtered';
 import { insertRawEvents } from './raw-events';
 import { aggregate, writeRollups } from './rollups';
+import { writeTraffic } from './traffic';
 import { updateStatuses } from './statuses';
 
 /**
@@ -142,6 +143,8 @@ async function writeBatch(tx: Tx, config: Config, input: DeliveryEvent[], opts: 
   // Every event whose filterReason is set by now (invalid traffic, repeated clicks, the billing
   // rules above) goes to the filtered statistics, and nowhere else.
   await writeFiltered(tx, events);
+  // Valid requests by format, country, device, os and browser: what forecasts read.
+  await writeTraffic(tx, events);
 
   // 3. Raw events (the Performance tab), kept EVENT_RETENTION_DAYS.
   await insertRawEvents(tx, billed, rawCutoff);

@@ -3,11 +3,12 @@ import { IconArchive, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
-import { CAMPAIGN_KIND_LABELS, campaignStatusLabel } from '@cryptads/contract/campaign-messages';
+import { CAMPAIGN_KIND_LABELS, CampaignStatus, campaignStatusLabel } from '@cryptads/contract/campaign-messages';
 import type { CampaignListRow } from '@cryptads/contract/campaigns';
 import { formatDate } from '../../../lib/format';
 import type { CampaignTab } from '../lib/tabs';
 import classes from './campaigns.module.css';
+import { CampaignPaceLine } from './pace-line';
 import { StatusBadge } from './status-badge';
 
 /** Search by name, id or status text (docs/product/campaigns.md#campaign-list). */
@@ -71,6 +72,7 @@ export function CampaignList({
                       <Text size="xs" c="dimmed">
                         {CAMPAIGN_KIND_LABELS[r.kind]} · #{r.id} · {formatDate(r.date)}
                       </Text>
+                      {r.status === CampaignStatus.Delivering ? <CampaignPaceLine id={r.id} /> : null}
                     </Stack>
                     <StatusBadge status={r.status} isLocked={r.isLocked} />
                   </Group>

@@ -11,6 +11,7 @@ import { useArchivedCampaigns } from '../api/get-archived-campaigns';
 import { useCampaigns } from '../api/get-campaigns';
 import { CampaignList } from '../components/campaign-list';
 import { CampaignTabs } from '../components/campaign-tabs';
+import { CampaignPacePanel } from '../components/pace-panel';
 import { isCampaignTab } from '../lib/tabs';
 
 // Each tab loads when opened: the setup form (zod, targeting) and the statistics tabs (tables,
@@ -101,6 +102,7 @@ export function CampaignsPage() {
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Stack gap="md">
+          <CampaignPacePanel key={id} id={id} />
           <CampaignTabs id={id} tab={tab} />
           <Suspense fallback={<PageLoader />}>
             {tab === 'setup' ? (

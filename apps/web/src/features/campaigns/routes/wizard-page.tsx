@@ -15,6 +15,7 @@ import { useCreateCampaign } from '../api/create-campaign';
 import { useDeleteDraft, useDraft, useSaveDraft } from '../api/drafts';
 import { useCampaignOptions } from '../api/get-campaign-options';
 import { BannerUpload } from '../components/banner-upload';
+import { ForecastPanel } from '../components/forecast-panel';
 import { GeneralFields } from '../components/general-fields';
 import { NativeFields } from '../components/native-fields';
 import { PricingFields } from '../components/pricing-fields';
@@ -210,6 +211,7 @@ export function Wizard({
           </Group>
         </Card>
       </form>
+      {stepName === 'Pricing Details' || stepName === 'Audience Targeting' ? <ForecastPanel form={form} /> : null}
     </Stack>
   );
 }

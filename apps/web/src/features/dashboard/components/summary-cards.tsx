@@ -11,6 +11,7 @@ import { useTodayStats } from '../api/get-today-stats';
 import { useWebsitesInformation } from '../api/get-websites-information';
 import { useNextPayout } from '../../../lib/api/get-next-payout';
 import { NextPayoutLine } from '../../../ui/next-payout';
+import { BalanceRunOut } from './balance-runout';
 
 /** The publisher's next payout day and amount, under the earnings balance. */
 function PublisherNextPayout() {
@@ -33,7 +34,7 @@ export function BalanceCard({ user }: { user: UserDetails }) {
       <Text fz={40} fw={750} className="tabular" lh={1.1} mt={4} data-testid="dashboard-balance">
         {formatEuros(user.balance)}
       </Text>
-      {advertiser ? null : <PublisherNextPayout />}
+      {advertiser ? <BalanceRunOut /> : <PublisherNextPayout />}
       <Group mt="md" gap="sm">
         {advertiser ? (
           <Button component={Link} to={paths.billing.deposit} leftSection={<IconPlus size={16} />} size="sm">

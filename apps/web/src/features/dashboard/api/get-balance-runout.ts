@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { forecastEndpoints } from '@cryptads/contract/endpoints/forecasts';
+import { forecastRoutes } from '@cryptads/contract/endpoints/forecasts.routes';
+import { endpointClient } from '../../../lib/api-client';
+import { dashboardKeys } from './keys';
+
+const forecastsApi = endpointClient<typeof forecastEndpoints>(forecastRoutes);
+
+/** GET /api/campaigns/pace: the dashboard reads when the balance runs out at the current pace. */
+export const useBalanceRunOut = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...dashboardKeys.all, 'pace'],
+    queryFn: ({ signal }) => forecastsApi.pace({ signal }),
+    enabled,
+    staleTime: 60_000,
+  });
