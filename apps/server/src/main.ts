@@ -8,6 +8,8 @@ import { accountDeletionJob } from './jobs/account-deletion';
 import { marketplaceTrendingJob } from './jobs/marketplace-trending';
 import { cleanupJob } from './jobs/cleanup';
 import { marketplaceTimersJob } from './jobs/marketplace-timers';
+import { bankDepositExpiryJob } from './jobs/bank-deposit-expiry';
+import { holdExpiryJob } from './jobs/hold-expiry';
 import { payoutJob } from './jobs/payouts';
 import { startJobs } from './jobs/runner';
 import { throttledLog } from './lib/log-errors';
@@ -52,6 +54,8 @@ const stopJobs = !parts.background
         flaggedZonesJob(app.log),
         vatRecheckJob,
         payoutJob,
+        holdExpiryJob,
+        bankDepositExpiryJob,
         marketplaceTrendingJob,
         marketplaceTimersJob,
       ],

@@ -1,0 +1,2 @@
+ALTER TABLE "ledger_holds" ADD COLUMN "expires_at" timestamp with time zone NOT NULL;--> statement-breakpoint
+CREATE INDEX "ledger_holds_pending_expiry_idx" ON "ledger_holds" USING btree ("expires_at") WHERE "ledger_holds"."status" = 'pending';
