@@ -1,8 +1,7 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { checkScreen } from './support/a11y';
-import { api, createVerifiedUser, latestMail, STRONG_PASSWORD, totp, uniqueEmail } from './support/api';
-import { operator } from './support/operator';
-import { loginThroughForm, typeCode } from './support/ui';
+import { api, createVerifiedUser } from './support/api';
+import { signInNewOperator } from './support/operator';
 
 /**
  * Bank statements (docs/product/billing.md#bank-statements): an advertiser announces a bank
@@ -42,25 +41,8 @@ test('an operator imports a statement: the matching transfer is credited, the wr
     `2026-11-26,-4.50,EUR,account fees,${run}-3`,
   ].join('\n');
 
-  const email = uniqueEmail('operator-bank');
-  expect(operator('operator', 'create', email, 'Bank', 'Operator')).toContain(`Operator ${email} created`);
-  const mail = await latestMail(page.request, email);
-  const link = mail?.text.match(/https?:\/\/\S+\/password-recovery\/\S+/)?.[0];
-  expect(link, 'set-password mail').toBeTruthy();
-  await page.goto(new URL(link as string).pathname);
-  const reset = page.getByTestId('reset-form');
-  await reset.getByLabel('New password', { exact: true }).fill(STRONG_PASSWORD);
-  await reset.getByLabel('Confirm password', { exact: true }).fill(STRONG_PASSWORD);
-  await reset.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByTestId('reset-success')).toBeVisible();
-  await loginThroughForm(page, email, STRONG_PASSWORD);
-  await expect(page).toHaveURL(/\/admin\/setup-2fa\/$/);
-  const secret = (await page.getByTestId('two-factor-secret').getAttribute('data-secret')) ?? '';
-  await typeCode(page, await totp(secret), 'two-factor-code');
-  await page.getByTestId('two-factor-submit').click();
+  await signInNewOperator(page, { label: 'operator-bank', firstName: 'Bank' });
   const status = page.getByTestId('status-modal');
-  await status.getByRole('button').click();
-  await expect(page).toHaveURL(/\/admin\/$/);
 
   await page.goto('/admin/bank-statements/');
   await page.locator('input[type="file"]').setInputFiles({

@@ -52,10 +52,7 @@ export async function expireHolds(
       const handler = opts.onExpired?.[h.kind];
       if (handler) await handler(tx, h);
       else await voidHold(tx, h.id, { description: `Released, not settled in time: ${h.description}` });
-      const [after] = await tx
-        .select({ status: ledgerHolds.status })
-        .from(ledgerHolds)
-        .where(eq(ledgerHolds.id, id));
+      const [after] = await tx.select({ status: ledgerHolds.status }).from(ledgerHolds).where(eq(ledgerHolds.id, id));
       if (after?.status !== 'voided') throw new Error(`ledger: the expiry of hold ${id} left it ${after?.status}`);
       return true;
     });
