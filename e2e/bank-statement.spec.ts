@@ -56,6 +56,23 @@ test('an operator imports a statement: the matching transfer is credited, the wr
   );
   const waiting = page.getByTestId('statement-line').filter({ hasText: short.reference });
   await expect(waiting).toContainText('The amount differs from the deposit’s total');
+  // At 1280 the whole table fits: no box scrolls sideways, both actions are in sight, and the
+  // reason is text (a badge of a sentence wrapped into a blob of five lines).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(waiting.getByTestId('statement-reason')).toBeVisible();
+  expect(await waiting.locator('.mantine-Badge-root').count()).toBe(0);
+  const overflow = await waiting.evaluate((row) => {
+    for (let box = row.parentElement; box; box = box.parentElement) {
+      if (getComputedStyle(box).overflowX === 'visible') continue;
+      if (box.scrollWidth > box.clientWidth + 1) return `${box.className}: ${box.scrollWidth} > ${box.clientWidth}`;
+    }
+    return null;
+  });
+  expect(overflow, 'a box around the table scrolls sideways').toBeNull();
+  for (const action of ['statement-match', 'statement-handled']) {
+    const box = await waiting.getByTestId(action).boundingBox();
+    expect(box && box.x + box.width <= 1280, `${action} in sight`).toBe(true);
+  }
   await checkScreen(page, 'admin-bank-statements');
 
   const balance = await api<{ balance: number }>(request, 'GET', '/billing/deposit', { token: paid.user.token });

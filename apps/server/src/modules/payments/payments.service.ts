@@ -281,8 +281,9 @@ export async function settlePaid(
     totalMicros: payment.totalMicros,
     paidMicros,
   });
-  // Nothing usable arrived, or more than was charged: money an operator must look at.
-  const needsReview = credited === 0n || paidMicros > payment.totalMicros;
+  // Nothing usable arrived: money an operator must look at. More or less than charged is
+  // credited in proportion (docs/decisions/041), which needs no one.
+  const needsReview = credited === 0n;
   const [paid] = await tx
     .update(payments)
     .set({
