@@ -21,7 +21,8 @@ import { expireDueHolds } from './hold-expiry';
 let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();
-});
+  // Building the app on PGlite takes long on a busy machine.
+}, 240_000);
 afterAll(async () => {
   await app.closeAll();
 });

@@ -24,7 +24,8 @@ beforeAll(async () => {
       maxNetworkRetries: 0,
     },
   });
-});
+  // Building the app on PGlite takes long on a busy machine.
+}, 240_000);
 afterAll(async () => {
   await Promise.all([app.closeAll(), fake.close()]);
 });

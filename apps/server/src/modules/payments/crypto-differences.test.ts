@@ -27,7 +27,8 @@ beforeAll(async () => {
       callbackSecret: 'coingate-callback-secret-0123456789abcdef',
     },
   });
-});
+  // Building the app on PGlite takes long on a busy machine.
+}, 240_000);
 afterAll(async () => {
   await Promise.all([app.closeAll(), fake.close()]);
 });
