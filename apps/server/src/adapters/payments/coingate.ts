@@ -86,6 +86,7 @@ const OrderSchema = z.object({
   pay_amount: decimalString,
   pay_currency: z.string().nullish(),
   underpaid_amount: decimalString,
+  overpaid_amount: decimalString,
   payment_url: z.string().nullish(),
 });
 export type CoinGateOrder = z.infer<typeof OrderSchema>;
