@@ -76,7 +76,7 @@ describe('pending holds expire', () => {
       description: 'Released, not settled in time: Marketplace order EXP, item 1',
     });
     expect((await checkLedger(app.ctx.db)).ok).toBe(true);
-  });
+  }, 120_000);
 
   it('voids once however often it runs', async () => {
     const userId = await fundedUser(10);
@@ -85,21 +85,25 @@ describe('pending holds expire', () => {
     expect(await expireDueHolds(app.ctx.db)).not.toContain(h.hold.id);
     expect(await voidsOf(h.hold.id)).toHaveLength(1);
     expect(await accountBalance(app.ctx.db, available(userId))).toBe(eurosToMicros(10));
-  });
+  }, 120_000);
 
-  itOnPostgres('voids once when two runners expire the same holds at the same moment', async () => {
-    const userId = await fundedUser(100);
-    const past = new Date(Date.now() - 1000);
-    const holds = await Promise.all([1, 2, 3, 4, 5].map((i) => reserve(userId, i, past)));
-    const runs = await Promise.all([expireDueHolds(app.ctx.db), expireDueHolds(app.ctx.db)]);
-    for (const h of holds) {
-      expect(runs.flat().filter((id) => id === h.hold.id)).toHaveLength(1);
-      expect(await voidsOf(h.hold.id)).toHaveLength(1);
-    }
-    expect(await accountBalance(app.ctx.db, available(userId))).toBe(eurosToMicros(100));
-    expect(await accountBalance(app.ctx.db, held(userId))).toBe(0n);
-    expect((await checkLedger(app.ctx.db)).ok).toBe(true);
-  });
+  itOnPostgres(
+    'voids once when two runners expire the same holds at the same moment',
+    async () => {
+      const userId = await fundedUser(100);
+      const past = new Date(Date.now() - 1000);
+      const holds = await Promise.all([1, 2, 3, 4, 5].map((i) => reserve(userId, i, past)));
+      const runs = await Promise.all([expireDueHolds(app.ctx.db), expireDueHolds(app.ctx.db)]);
+      for (const h of holds) {
+        expect(runs.flat().filter((id) => id === h.hold.id)).toHaveLength(1);
+        expect(await voidsOf(h.hold.id)).toHaveLength(1);
+      }
+      expect(await accountBalance(app.ctx.db, available(userId))).toBe(eurosToMicros(100));
+      expect(await accountBalance(app.ctx.db, held(userId))).toBe(0n);
+      expect((await checkLedger(app.ctx.db)).ok).toBe(true);
+    },
+    120_000,
+  );
 
   it('fails a payout still waiting to be sent when its hold expires, and the publisher has the money again', async () => {
     const p = await loginAs(app, 'publisher');
@@ -132,7 +136,7 @@ describe('pending holds expire', () => {
     expect([after?.status, after?.failureReason]).toEqual(['failed', PAYOUT_NOT_SENT_IN_TIME]);
     expect(await accountBalance(app.ctx.db, available(p.user.id))).toBe(eurosToMicros(75.5));
     expect((await checkLedger(app.ctx.db)).ok).toBe(true);
-  });
+  }, 120_000);
 });
 
 describe('every hold has a deadline', () => {
@@ -163,5 +167,5 @@ describe('every hold has a deadline', () => {
     for (const h of all) expect(Number.isNaN(h.expiresAt.getTime())).toBe(false);
     for (const h of all.filter((x) => x.status === 'pending'))
       expect(h.expiresAt.getTime()).toBeGreaterThan(h.createdAt.getTime() - DAY_MS);
-  });
+  }, 120_000);
 });

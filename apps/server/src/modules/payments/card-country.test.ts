@@ -14,16 +14,19 @@ let app: TestApp;
 let fake: FakeStripe;
 beforeAll(async () => {
   [app, fake] = await Promise.all([createTestApp(), startFakeStripe()]);
-  app.ctx.payments = createPayments({
-    ...paymentsSettings(app.ctx.config),
-    card: 'stripe',
-    stripe: {
-      secretKey: fake.secretKey,
-      webhookSecret: fake.webhookSecret,
-      api: { host: fake.host, port: fake.port, protocol: fake.protocol },
-      maxNetworkRetries: 0,
+  app.ctx.payments = createPayments(
+    {
+      ...paymentsSettings(app.ctx.config),
+      card: 'stripe',
+      stripe: {
+        secretKey: fake.secretKey,
+        webhookSecret: fake.webhookSecret,
+        api: { host: fake.host, port: fake.port, protocol: fake.protocol },
+        maxNetworkRetries: 0,
+      },
     },
-  });
+    120_000,
+  );
   // Building the app on PGlite takes long on a busy machine.
 }, 240_000);
 afterAll(async () => {
@@ -31,12 +34,15 @@ afterAll(async () => {
 });
 
 const post = (webhook: { payload: string; headers: Record<string, string> }) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/billing/webhooks/stripe',
-    headers: webhook.headers,
-    payload: webhook.payload,
-  });
+  app.inject(
+    {
+      method: 'POST',
+      url: '/api/billing/webhooks/stripe',
+      headers: webhook.headers,
+      payload: webhook.payload,
+    },
+    120_000,
+  );
 
 async function opened() {
   const session = await depositor(app);
@@ -59,7 +65,7 @@ describe("the card's country", () => {
       cardCountry: 'IE',
       locationAgrees: true,
     });
-  });
+  }, 120_000);
 
   it('contradicting the billing country is stored as disagreeing evidence; the VAT charged and the credit stand', async () => {
     const { user, paymentId, sessionId } = await opened();
@@ -76,7 +82,7 @@ describe("the card's country", () => {
     });
     expect(Number(row.vatPercent)).toBe(23);
     expect(await balanceOf(app, user.id)).toBe(eurosToMicros(150));
-  });
+  }, 120_000);
 
   it('is read on the browser return too, and its absence changes nothing', async () => {
     const a = await opened();
@@ -102,5 +108,5 @@ describe("the card's country", () => {
       cardCountry: null,
       locationAgrees: null,
     });
-  });
+  }, 120_000);
 });

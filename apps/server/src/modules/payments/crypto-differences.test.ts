@@ -17,16 +17,19 @@ let fake: FakeCoinGate;
 beforeAll(async () => {
   [app, fake] = await Promise.all([createTestApp(), startFakeCoinGate()]);
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
-  app.ctx.payments = createPayments({
-    ...paymentsSettings(app.ctx.config),
-    crypto: 'coingate',
-    coingate: {
-      apiToken: fake.apiToken,
-      apiUrl: fake.apiUrl,
-      callbackUrl: `${origin}/api/billing/webhooks/coingate`,
-      callbackSecret: 'coingate-callback-secret-0123456789abcdef',
+  app.ctx.payments = createPayments(
+    {
+      ...paymentsSettings(app.ctx.config),
+      crypto: 'coingate',
+      coingate: {
+        apiToken: fake.apiToken,
+        apiUrl: fake.apiUrl,
+        callbackUrl: `${origin}/api/billing/webhooks/coingate`,
+        callbackSecret: 'coingate-callback-secret-0123456789abcdef',
+      },
     },
-  });
+    120_000,
+  );
   // Building the app on PGlite takes long on a busy machine.
 }, 240_000);
 afterAll(async () => {
@@ -75,7 +78,7 @@ describe('a crypto payment of another amount than charged', () => {
     const { credit } = await postingsOf(paymentId, user.id);
     expect(credit.map((l) => [l.kind, l.amountMicros])).toEqual([['deposit', eurosToMicros(1100)]]);
     expect((await checkLedger(app.ctx.db)).ok).toBe(true);
-  });
+  }, 120_000);
 
   it('underpaid: the same rule the other way, to the micro-euro', async () => {
     const { user, paymentId, orderId } = await opened();
@@ -91,5 +94,5 @@ describe('a crypto payment of another amount than charged', () => {
     const { credit } = await postingsOf(paymentId, user.id);
     expect(credit.map((l) => [l.kind, l.amountMicros])).toEqual([['deposit', eurosToMicros(900)]]);
     expect((await checkLedger(app.ctx.db)).ok).toBe(true);
-  });
+  }, 120_000);
 });
