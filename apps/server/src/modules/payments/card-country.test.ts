@@ -14,19 +14,16 @@ let app: TestApp;
 let fake: FakeStripe;
 beforeAll(async () => {
   [app, fake] = await Promise.all([createTestApp(), startFakeStripe()]);
-  app.ctx.payments = createPayments(
-    {
-      ...paymentsSettings(app.ctx.config),
-      card: 'stripe',
-      stripe: {
-        secretKey: fake.secretKey,
-        webhookSecret: fake.webhookSecret,
-        api: { host: fake.host, port: fake.port, protocol: fake.protocol },
-        maxNetworkRetries: 0,
-      },
+  app.ctx.payments = createPayments({
+    ...paymentsSettings(app.ctx.config),
+    card: 'stripe',
+    stripe: {
+      secretKey: fake.secretKey,
+      webhookSecret: fake.webhookSecret,
+      api: { host: fake.host, port: fake.port, protocol: fake.protocol },
+      maxNetworkRetries: 0,
     },
-    120_000,
-  );
+  });
   // Building the app on PGlite takes long on a busy machine.
 }, 240_000);
 afterAll(async () => {
@@ -34,15 +31,12 @@ afterAll(async () => {
 });
 
 const post = (webhook: { payload: string; headers: Record<string, string> }) =>
-  app.inject(
-    {
-      method: 'POST',
-      url: '/api/billing/webhooks/stripe',
-      headers: webhook.headers,
-      payload: webhook.payload,
-    },
-    120_000,
-  );
+  app.inject({
+    method: 'POST',
+    url: '/api/billing/webhooks/stripe',
+    headers: webhook.headers,
+    payload: webhook.payload,
+  });
 
 async function opened() {
   const session = await depositor(app);

@@ -17,19 +17,16 @@ let fake: FakeCoinGate;
 beforeAll(async () => {
   [app, fake] = await Promise.all([createTestApp(), startFakeCoinGate()]);
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
-  app.ctx.payments = createPayments(
-    {
-      ...paymentsSettings(app.ctx.config),
-      crypto: 'coingate',
-      coingate: {
-        apiToken: fake.apiToken,
-        apiUrl: fake.apiUrl,
-        callbackUrl: `${origin}/api/billing/webhooks/coingate`,
-        callbackSecret: 'coingate-callback-secret-0123456789abcdef',
-      },
+  app.ctx.payments = createPayments({
+    ...paymentsSettings(app.ctx.config),
+    crypto: 'coingate',
+    coingate: {
+      apiToken: fake.apiToken,
+      apiUrl: fake.apiUrl,
+      callbackUrl: `${origin}/api/billing/webhooks/coingate`,
+      callbackSecret: 'coingate-callback-secret-0123456789abcdef',
     },
-    120_000,
-  );
+  });
   // Building the app on PGlite takes long on a busy machine.
 }, 240_000);
 afterAll(async () => {
