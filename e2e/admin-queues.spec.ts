@@ -1,9 +1,9 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { checkScreen } from './support/a11y';
-import { api, createVerifiedUser, latestMail, STRONG_PASSWORD, totp, uniqueEmail } from './support/api';
-import { operator } from './support/operator';
+import { api, createVerifiedUser } from './support/api';
+import { operator, signInNewOperator } from './support/operator';
 import { png } from './support/png';
-import { logIn, loginThroughForm, settle, typeCode } from './support/ui';
+import { logIn, settle } from './support/ui';
 
 /**
  * The back office's overview and review queues: an operator made by the command
@@ -182,37 +182,22 @@ test('an operator sets up 2FA, then works through the review queues; customers s
   await customer.goto('/admin/');
   await expect(customer.getByRole('heading', { name: /Page not Found/ })).toBeVisible();
 
-  // The operator: created by the command, sets the password from the mailed link.
-  const email = uniqueEmail('operator-queues');
-  expect(operator('operator', 'create', email, 'Queue', 'Operator')).toContain(`Operator ${email} created`);
+  // The operator: created by the command, sets the password from the mailed link, and turns
+  // two-factor on at the first login.
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
-  const mail = await latestMail(page.request, email);
-  const link = mail?.text.match(/https?:\/\/\S+\/password-recovery\/\S+/)?.[0];
-  expect(link, 'set-password mail').toBeTruthy();
-  await page.goto(new URL(link as string).pathname);
-  const reset = page.getByTestId('reset-form');
-  await reset.getByLabel('New password', { exact: true }).fill(STRONG_PASSWORD);
-  await reset.getByLabel('Confirm password', { exact: true }).fill(STRONG_PASSWORD);
-  await reset.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByTestId('reset-success')).toBeVisible();
-
-  // Logged in without 2FA: only the set-up screen opens, whatever the address.
-  await loginThroughForm(page, email, STRONG_PASSWORD);
-  await expect(page).toHaveURL(/\/admin\/setup-2fa\/$/);
-  await page.goto('/admin/queues/payouts/');
-  await expect(page).toHaveURL(/\/admin\/setup-2fa\/$/);
-  await expect(page.getByTestId('two-factor-qr')).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Back office navigation' })).toHaveCount(0);
-  await checkBothWidths(page, 'admin-setup-2fa');
-  const secret = (await page.getByTestId('two-factor-secret').getAttribute('data-secret')) ?? '';
-  await typeCode(page, await totp(secret), 'two-factor-code');
-  await page.getByTestId('two-factor-submit').click();
-  const status = page.getByTestId('status-modal');
-  await expect(status).toContainText('Two-factor authentication is now enabled');
-  await status.getByRole('button').click();
-  await expect(status).toBeHidden();
-  await expect(page).toHaveURL(/\/admin\/$/);
+  await signInNewOperator(page, {
+    label: 'operator-queues',
+    firstName: 'Queue',
+    // Logged in without 2FA: only the set-up screen opens, whatever the address.
+    onSetupScreen: async (setup) => {
+      await setup.goto('/admin/queues/payouts/');
+      await expect(setup).toHaveURL(/\/admin\/setup-2fa\/$/);
+      await expect(setup.getByTestId('two-factor-qr')).toBeVisible();
+      await expect(setup.getByRole('navigation', { name: 'Back office navigation' })).toHaveCount(0);
+      await checkBothWidths(setup, 'admin-setup-2fa');
+    },
+  });
 
   // The overview: today's figures, money held, each queue's size linking to it.
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();

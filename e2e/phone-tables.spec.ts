@@ -1,8 +1,7 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { screenshot } from './support/a11y';
-import { api, latestMail, STRONG_PASSWORD, totp, uniqueEmail } from './support/api';
-import { operator } from './support/operator';
-import { loginThroughForm, typeCode } from './support/ui';
+import { api } from './support/api';
+import { signInNewOperator } from './support/operator';
 
 /**
  * Every table of the product at 390 px (docs/product/tables.md#phones): each row shows its key
@@ -178,28 +177,9 @@ test('the publisher’s tables fit a phone', async ({ page }) => {
 
 /** An operator made by the command line, with a password from the mailed link and two-factor on. */
 async function operatorPage(browser: Browser) {
-  const email = uniqueEmail('operator-phone');
-  expect(operator('operator', 'create', email, 'Phone', 'Operator')).toContain(`Operator ${email} created`);
   const context = await browser.newContext({ viewport: PHONE });
   const page = await context.newPage();
-  const mail = await latestMail(page.request, email);
-  const link = mail?.text.match(/https?:\/\/\S+\/password-recovery\/\S+/)?.[0];
-  expect(link, 'set-password mail').toBeTruthy();
-  await page.goto(new URL(link as string).pathname);
-  const reset = page.getByTestId('reset-form');
-  await reset.getByLabel('New password', { exact: true }).fill(STRONG_PASSWORD);
-  await reset.getByLabel('Confirm password', { exact: true }).fill(STRONG_PASSWORD);
-  await reset.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByTestId('reset-success')).toBeVisible();
-  await loginThroughForm(page, email, STRONG_PASSWORD);
-  await expect(page).toHaveURL(/\/admin\/setup-2fa\/$/);
-  const secret = (await page.getByTestId('two-factor-secret').getAttribute('data-secret')) ?? '';
-  await typeCode(page, await totp(secret), 'two-factor-code');
-  await page.getByTestId('two-factor-submit').click();
-  const status = page.getByTestId('status-modal');
-  await expect(status).toContainText('Two-factor authentication is now enabled');
-  await status.getByRole('button').click();
-  await expect(page).toHaveURL(/\/admin\/$/);
+  await signInNewOperator(page, { label: 'operator-phone', firstName: 'Phone' });
   return { page, context };
 }
 

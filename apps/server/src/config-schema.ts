@@ -208,6 +208,12 @@ export const EnvSchema = z
      * production a demo account stands in; production refuses to start without a valid one.
      */
     BANK_TRANSFERS: z.enum(['on', 'off']).default('on'),
+    /**
+     * Days an announced bank-transfer deposit waits for its transfer before it expires
+     * (docs/decisions/041); a transfer that arrives later waits for an operator. Above the
+     * 14 days the product promises for a transfer to arrive.
+     */
+    BANK_DEPOSIT_EXPIRY_DAYS: z.coerce.number().int().min(14).max(365).default(30),
     BANK_BENEFICIARY_NAME: z.string().trim().min(1).optional(),
     BANK_BENEFICIARY_IBAN: z.string().trim().min(1).optional(),
     BANK_BENEFICIARY_BIC: z.string().trim().min(1).optional(),
@@ -227,6 +233,12 @@ export const EnvSchema = z
     MARKETPLACE_DELIVER_DAYS: z.coerce.number().int().min(1).max(365).default(14),
     /** Days a buyer has to review a delivered item before it completes on its own. */
     MARKETPLACE_REVIEW_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    /**
+     * Days a ledger hold without a deadline of its own (a payout waiting to be sent) stays
+     * pending before the hold-expiry job voids it and the money is available again
+     * (docs/decisions/041). Marketplace holds follow the marketplace's timers.
+     */
+    HOLD_EXPIRY_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /** The platform's share of a marketplace item's price, in percent. */
     MARKETPLACE_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(20),
   })

@@ -203,6 +203,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
               callbackSecret: env.COINGATE_CALLBACK_SECRET,
             }
           : null,
+      bankDepositExpiryDays: env.BANK_DEPOSIT_EXPIRY_DAYS,
       fees: { cryptoProcessingFeePercent: env.CRYPTO_PROCESSING_FEE_PERCENT, cardFeePercent: env.CARD_FEE_PERCENT },
     },
     invoiceIssuer: invoiceIssuer(env),
@@ -213,6 +214,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       viesTimeoutMs: env.VIES_TIMEOUT_MS,
     },
     kyc: { provider: env.KYC_PROVIDER, sandboxSecret: env.KYC_SANDBOX_SECRET ?? null },
+    holds: { expiryDays: env.HOLD_EXPIRY_DAYS },
     marketplace: {
       acceptWorkingDays: env.MARKETPLACE_ACCEPT_DAYS,
       deliverDays: env.MARKETPLACE_DELIVER_DAYS,

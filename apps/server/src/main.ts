@@ -9,6 +9,8 @@ import { marketplaceTrendingJob } from './jobs/marketplace-trending';
 import { balanceRunOutJob } from './jobs/balance-runout';
 import { cleanupJob } from './jobs/cleanup';
 import { marketplaceTimersJob } from './jobs/marketplace-timers';
+import { bankDepositExpiryJob } from './jobs/bank-deposit-expiry';
+import { holdExpiryJob } from './jobs/hold-expiry';
 import { payoutJob } from './jobs/payouts';
 import { startJobs } from './jobs/runner';
 import { throttledLog } from './lib/log-errors';
@@ -53,6 +55,8 @@ const stopJobs = !parts.background
         flaggedZonesJob(app.log),
         vatRecheckJob,
         payoutJob,
+        holdExpiryJob,
+        bankDepositExpiryJob,
         marketplaceTrendingJob,
         marketplaceTimersJob,
         balanceRunOutJob,

@@ -9,6 +9,12 @@ export const PAYMENT_STATES = ['created', 'pending', 'paid', 'failed', 'expired'
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /** Our payment ids: 'pay_' and 20 URL-safe random characters. */
+/**
+ * An announced bank deposit whose transfer did not arrive in time (docs/product/billing.md#bank-transfer)
+ * reads this in the latest deposits; other payments read their status code's label.
+ */
+export const EXPIRED_DEPOSIT_LABEL = 'Expired';
+
 export const PAYMENT_ID_PATTERN = /^pay_[A-Za-z0-9_-]{20}$/;
 
 /** Bank deposits: the minimum deposit of every method, and a ceiling that catches a typo. */

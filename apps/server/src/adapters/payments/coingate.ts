@@ -86,6 +86,7 @@ const OrderSchema = z.object({
   pay_amount: decimalString,
   pay_currency: z.string().nullish(),
   underpaid_amount: decimalString,
+  overpaid_amount: decimalString,
   payment_url: z.string().nullish(),
 });
 export type CoinGateOrder = z.infer<typeof OrderSchema>;
@@ -94,18 +95,20 @@ const CRYPTO_SCALE = 18;
 
 /**
  * What an order brought in, in micro-euros (whole cents, rounded down): the price when paid
- * in full; when CoinGate reports `underpaid_amount` (in the pay currency) the share of the
- * price that arrived, (pay_amount - underpaid_amount) / pay_amount.
+ * in full; when CoinGate reports `underpaid_amount` or `overpaid_amount` (in the pay currency)
+ * the price times what arrived over what was due, (pay_amount -/+ that) / pay_amount, so the
+ * clearing account holds what CoinGate will settle (docs/decisions/041).
  */
 export function paidMicrosOfOrder(order: CoinGateOrder): bigint {
   const price = parseDecimal(order.price_amount, 6);
   if (price === null) throw new PaymentProviderError('coingate', `order ${order.id} has no price_amount`);
   const underpaid = parseDecimal(order.underpaid_amount ?? '0', CRYPTO_SCALE) ?? 0n;
-  if (underpaid === 0n) return price;
+  const overpaid = parseDecimal(order.overpaid_amount ?? '0', CRYPTO_SCALE) ?? 0n;
+  if (underpaid === 0n && overpaid === 0n) return price;
   const due = parseDecimal(order.pay_amount, CRYPTO_SCALE);
   if (due === null || due === 0n)
-    throw new PaymentProviderError('coingate', `order ${order.id} is underpaid but has no pay_amount`);
-  const received = due > underpaid ? due - underpaid : 0n;
+    throw new PaymentProviderError('coingate', `order ${order.id} paid another amount but has no pay_amount`);
+  const received = due + overpaid > underpaid ? due + overpaid - underpaid : 0n;
   return paidShareOf(price, received, due);
 }
 

@@ -103,9 +103,13 @@ describe('credit for a paid deposit', () => {
   const amountMicros = eurosToMicros(150);
   const totalMicros = eurosToMicros(181.5);
 
-  it('credits the whole amount when the total arrived (or more)', () => {
+  it('credits the whole amount when the total arrived', () => {
     expect(creditForPayment({ amountMicros, totalMicros, paidMicros: totalMicros })).toBe(amountMicros);
-    expect(creditForPayment({ amountMicros, totalMicros, paidMicros: eurosToMicros(200) })).toBe(amountMicros);
+  });
+
+  it('credits the same share of what arrived when more arrived, rounded down to the cent', () => {
+    // 200.00 of 181.50: 150 x 200 / 181.5 = 165.289... -> 165.28
+    expect(creditForPayment({ amountMicros, totalMicros, paidMicros: eurosToMicros(200) })).toBe(eurosToMicros(165.28));
   });
 
   it('credits the share of the amount that arrived, rounded down to the cent', () => {

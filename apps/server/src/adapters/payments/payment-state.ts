@@ -62,13 +62,14 @@ export function paymentStatusCode(status: PaymentStatus): PaymentStatusCode {
 
 /**
  * What a paid deposit credits when the provider received `paidMicros` of the `totalMicros`
- * charged (amount + fee + VAT): the whole amount when paid in full, else the same share of
- * the amount as arrived of the total, rounded down to the cent ("credit what arrived").
- * Never more than the amount: an overpayment is for an operator to settle.
+ * charged (amount + fee + VAT): the whole amount when paid exactly, else the same share of the
+ * amount as arrived of the total, rounded down to the cent ("credit what arrived"), above the
+ * amount when more arrived (docs/decisions/041): the fee and VAT take the same share, so the
+ * provider's clearing account gives up exactly what arrived and nothing waits in suspense.
  */
 export function creditForPayment(input: { amountMicros: bigint; totalMicros: bigint; paidMicros: bigint }): bigint {
   const { amountMicros, totalMicros, paidMicros } = input;
   if (totalMicros <= 0n || paidMicros <= 0n) return 0n;
-  if (paidMicros >= totalMicros) return amountMicros;
+  if (paidMicros === totalMicros) return amountMicros;
   return paidShareOf(amountMicros, paidMicros, totalMicros);
 }

@@ -55,6 +55,11 @@ export type ProviderEvent = {
   paidMicros?: bigint;
   /** The provider's own event type or status, for logs and the operator. */
   providerStatus: string;
+  /**
+   * For 'paid' card payments: the country that issued the card (ISO 3166-1 alpha-2), stored with
+   * the payment's VAT location evidence (docs/decisions/035, 041); absent when not reported.
+   */
+  cardCountry?: string;
 };
 
 /** A payment as the provider sees it now (the browser's return, re-check jobs). */

@@ -88,6 +88,27 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
   });
   const tolerance = settings.toleranceSeconds ?? STRIPE_TOLERANCE_SECONDS;
 
+  /**
+   * The country of the card that paid (VAT location evidence): the Checkout Session names its
+   * PaymentIntent, whose latest charge carries `payment_method_details.card.country`. Evidence
+   * is optional: a failed lookup answers undefined and never stops the payment being credited.
+   */
+  const cardCountryOf = async (session: Session): Promise<string | undefined> => {
+    const intent = session.payment_intent;
+    if (!intent) return undefined;
+    try {
+      const pi =
+        typeof intent === 'string'
+          ? await stripe.paymentIntents.retrieve(intent, { expand: ['latest_charge'] })
+          : intent;
+      const charge = pi.latest_charge;
+      const country = typeof charge === 'object' && charge ? charge.payment_method_details?.card?.country : null;
+      return country && /^[A-Z]{2}$/.test(country) ? country : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
   const snapshot = (session: Session, status: PaymentStatus, providerStatus: string): PaymentSnapshot => {
     const paid = status === 'paid' ? paidMicrosOf(session) : undefined;
     return {
@@ -148,7 +169,14 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       const session = event.data.object as Session;
       if (session.object !== 'checkout.session' || session.currency !== 'eur') return [];
       const status = statusOfEvent(event.type, session);
-      return [{ ...snapshot(session, status, event.type), providerEventId: event.id }];
+      const cardCountry = status === 'paid' ? await cardCountryOf(session) : undefined;
+      return [
+        {
+          ...snapshot(session, status, event.type),
+          ...(cardCountry ? { cardCountry } : {}),
+          providerEventId: event.id,
+        },
+      ];
     },
 
     async fetchStatus(providerRef: string): Promise<PaymentSnapshot | null> {
@@ -158,7 +186,12 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       } catch (error) {
         throw providerError(error);
       }
-      return snapshot(session, statusOfSession(session), `${session.status}/${session.payment_status}`);
+      const status = statusOfSession(session);
+      const cardCountry = status === 'paid' ? await cardCountryOf(session) : undefined;
+      return {
+        ...snapshot(session, status, `${session.status}/${session.payment_status}`),
+        ...(cardCountry ? { cardCountry } : {}),
+      };
     },
   };
 }

@@ -76,10 +76,17 @@ export const ledgerHolds = pgTable(
     reference: text('reference'),
     idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When a hold still pending is voided by the hold-expiry job (docs/decisions/041): the
+     * owner's own deadline (the marketplace's timers) or the configured default. Required, so
+     * no hold can stay pending for ever.
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (t) => [
     index('ledger_holds_user_idx').on(t.userId, t.createdAt),
+    index('ledger_holds_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
     uniqueIndex('ledger_holds_idempotency_uq').on(t.idempotencyKey),
     check('ledger_holds_amount_positive', sql`${t.amountMicros} > 0`),
     check('ledger_holds_status_valid', sql`${t.status} in ('pending', 'posted', 'voided')`),

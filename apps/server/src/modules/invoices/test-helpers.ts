@@ -114,6 +114,7 @@ export async function payoutRow(app: App, userId: number, opts: { amount: number
       amountMicros: micros(opts.amount),
       kind: 'payout',
       description: 'Payout (test)',
+      expiresAt: new Date(Date.now() + 30 * 86_400_000),
     })
     .returning();
   if (!hold) throw new Error('hold insert returned nothing');

@@ -33,9 +33,15 @@ export async function hold(
     description: string;
     reference?: string;
     idempotencyKey?: string;
+    /**
+     * The hold's deadline: the hold-expiry job voids it if it is still pending then. Every
+     * hold has one (the owner's own timer, else `holdDeadline` with the configured default).
+     */
+    expiresAt: Date;
   },
 ): Promise<{ hold: LedgerHold; applied: boolean }> {
   if (h.amountMicros <= 0n) throw new Error('ledger: a hold reserves more than zero');
+  if (Number.isNaN(h.expiresAt.getTime())) throw new Error('ledger: a hold needs a valid deadline');
   if (h.idempotencyKey) {
     await lockKey(tx, h.idempotencyKey);
     const [existing] = await tx
@@ -65,6 +71,7 @@ export async function hold(
       description: h.description,
       reference: h.reference ?? null,
       idempotencyKey: h.idempotencyKey ?? null,
+      expiresAt: h.expiresAt,
     })
     .returning();
   if (!row) throw new Error('ledger: hold insert returned nothing');

@@ -55,6 +55,7 @@ describe('an idempotency key replayed with another payload', () => {
           kind: 'payout',
           description: 'payout',
           idempotencyKey: 'rules:hold-1',
+          expiresAt: new Date(Date.now() + 86_400_000),
         }),
       );
     await reserve(10_000_000n);

@@ -178,6 +178,7 @@ describe('the ledger under concurrent load', () => {
               amountMicros: euros(1, 60),
               kind: 'marketplace_order',
               description: 'Marketplace order (load test)',
+              expiresAt: new Date(Date.now() + 86_400_000),
             }),
           );
           pendingHolds.push(r.hold);

@@ -286,6 +286,7 @@ describe('holds (two-phase transfers)', () => {
         amountMicros: eurosToMicros(euros),
         kind: 'payout',
         description: 'Payout',
+        expiresAt: new Date(Date.now() + 86_400_000),
         ...(key ? { idempotencyKey: key } : {}),
       }),
     );
@@ -325,6 +326,7 @@ describe('holds (two-phase transfers)', () => {
         amountMicros: eurosToMicros(50),
         kind: 'marketplace_order',
         description: 'Item',
+        expiresAt: new Date(Date.now() + 86_400_000),
       }),
     );
     const onward = [
@@ -431,6 +433,7 @@ describe('checkLedger', () => {
         amountMicros: 5_000_000n,
         kind: 'marketplace_order',
         description: 'x',
+        expiresAt: new Date(Date.now() + 86_400_000),
       }),
     );
     await app.ctx.db

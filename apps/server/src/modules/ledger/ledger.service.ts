@@ -19,6 +19,7 @@ import {
 } from './posting';
 
 export * from './accounts';
+export { expireHolds, type HoldExpiryHandler, holdDeadline } from './hold-expiry';
 export { hold, postHold, voidHold } from './holds';
 export {
   balanceAfter,

@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { DAY_MS } from '@cryptads/contract/dates';
 import { OrderStatus } from '@cryptads/contract/marketplace-messages';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
@@ -17,7 +18,20 @@ import { addWorkingDays } from './working-days';
 
 export type OrderRow = typeof marketplaceOrders.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
-export type Marketplace = Pick<Config['marketplace'], 'acceptWorkingDays' | 'commissionPercent'>;
+export type Marketplace = Pick<
+  Config['marketplace'],
+  'acceptWorkingDays' | 'deliverDays' | 'reviewDays' | 'commissionPercent'
+>;
+
+/**
+ * An item's hold expires a day after the latest moment the marketplace's own timers could still
+ * settle it (docs/decisions/041): accepted at the last minute, delivered on the last day, then
+ * the whole review window. The marketplace's timers (every few minutes) refund or complete it
+ * long before; the day between lets them act first, so the hold-expiry job only catches an
+ * item they never settle.
+ */
+export const orderHoldDeadline = (acceptBy: Date, marketplace: Pick<Marketplace, 'deliverDays' | 'reviewDays'>) =>
+  new Date(acceptBy.getTime() + (marketplace.deliverDays + marketplace.reviewDays + 1) * DAY_MS);
 
 /** The network's share an item carries, fixed when it is paid: all of it on the network's own listings. */
 export const commissionAtPayment = (sellerId: number | null, configured: number) =>
@@ -51,6 +65,7 @@ export async function placeOrderHolds(
       description: `Marketplace order ${order.unique}, item ${item.id}`,
       reference: `order:${order.unique}`,
       idempotencyKey: `order-item:${item.id}`,
+      expiresAt: orderHoldDeadline(acceptBy, marketplace),
     });
     await tx
       .update(marketplaceOrderItems)

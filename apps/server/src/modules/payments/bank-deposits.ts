@@ -1,4 +1,5 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { DAY_MS } from '@cryptads/contract/dates';
 import { depositBreakdown } from '@cryptads/contract/billing-messages';
 import {
   BANK_DEPOSITS_OPEN_MAX,
@@ -116,4 +117,30 @@ export async function startBankDeposit(
     });
   });
   return bankTransferDetails(ctx, user);
+}
+
+/**
+ * Announced bank deposits that no statement line matched expire after the configured number of
+ * days (docs/decisions/041): the customer reads "Expired", the slot counts no longer against
+ * the five waiting, and a transfer that arrives later is not credited by itself but waits in
+ * the back office's bank-statement queue (a deposit that is not pending matches nothing). One
+ * conditional UPDATE: a statement line crediting the deposit at the same moment holds its row
+ * lock, and whichever commits first wins (the other finds it no longer pending). Answers the ids.
+ */
+export async function expireBankDeposits(db: DbOrTx, expiryDays: number, now = new Date()): Promise<string[]> {
+  const before = new Date(now.getTime() - expiryDays * DAY_MS);
+  const rows = await db
+    .update(payments)
+    .set({ status: 'expired', providerStatus: 'no_transfer_in_time', updatedAt: now })
+    .where(
+      and(
+        eq(payments.method, 'bank_transfer'),
+        eq(payments.provider, 'bank'),
+        eq(payments.status, 'pending'),
+        isNotNull(payments.bankReference),
+        lte(payments.createdAt, before),
+      ),
+    )
+    .returning({ id: payments.id });
+  return rows.map((r) => r.id);
 }

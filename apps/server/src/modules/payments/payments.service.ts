@@ -17,7 +17,7 @@ import { paymentEvents, payments } from '../../db/schema/payments';
 import { AppError, notFound } from '../../lib/errors';
 import type { PaidPurposes } from './paid-purposes';
 import type { PaymentRow } from './types';
-import type { LocationEvidence, VatDecision } from '../tax/tax.service';
+import { type LocationEvidence, locationEvidence, type VatDecision } from '../tax/tax.service';
 
 /**
  * Payments (docs/decisions/011-payments.md, 014-deposits.md): open a payment at a provider,
@@ -247,7 +247,9 @@ export async function applyProviderEvent(
         .returning();
       return { outcome, payment: moved ?? payment, fulfilled: false };
     }
-    return settlePaid(tx, payment, event.paidMicros ?? payment.totalMicros, event.providerStatus, now, purposes);
+    return settlePaid(tx, payment, event.paidMicros ?? payment.totalMicros, event.providerStatus, now, purposes, {
+      cardCountry: event.cardCountry ?? null,
+    });
   });
 }
 
@@ -262,14 +264,26 @@ export async function settlePaid(
   providerStatus: string,
   now: Date,
   purposes: PaidPurposes,
+  reported: { cardCountry?: string | null } = {},
 ): Promise<ApplyResult> {
+  // The card's country joins the billing and IP countries as location evidence (decision 035):
+  // stored beside them, with `location_agrees` recomputed over all three. The VAT charged when
+  // the payment was opened stands; a contradiction is kept for the operator and the OSS audit.
+  const evidence = reported.cardCountry
+    ? locationEvidence({
+        billingCountry: payment.billingCountry,
+        ipCountry: payment.ipCountry,
+        cardCountry: reported.cardCountry,
+      })
+    : null;
   const credited = creditForPayment({
     amountMicros: payment.amountMicros,
     totalMicros: payment.totalMicros,
     paidMicros,
   });
-  // Nothing usable arrived, or more than was charged: money an operator must look at.
-  const needsReview = credited === 0n || paidMicros > payment.totalMicros;
+  // Nothing usable arrived: money an operator must look at. More or less than charged is
+  // credited in proportion (docs/decisions/041), which needs no one.
+  const needsReview = credited === 0n;
   const [paid] = await tx
     .update(payments)
     .set({
@@ -278,6 +292,7 @@ export async function settlePaid(
       paidMicros,
       creditedMicros: credited,
       needsReview: payment.needsReview || needsReview,
+      ...(evidence ? { cardCountry: evidence.cardCountry, locationAgrees: evidence.agrees } : {}),
       paidAt: now,
       updatedAt: now,
     })

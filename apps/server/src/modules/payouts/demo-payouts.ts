@@ -7,7 +7,16 @@ import { payouts } from '../../db/schema/ledger';
 import { users } from '../../db/schema/users';
 import { emitEvent, emitEvents } from '../events/events';
 import { eurosToMicros } from '@cryptads/contract/money';
-import { available, clearing, hold, operatorCredit, platform, postHold, transfer } from '../ledger/ledger.service';
+import {
+  available,
+  clearing,
+  hold,
+  holdDeadline,
+  operatorCredit,
+  platform,
+  postHold,
+  transfer,
+} from '../ledger/ledger.service';
 import { payoutHoldKey, payoutReturnedKey, payoutSettledKey } from './payouts.service';
 
 const DAY_MS = 86_400_000;
@@ -31,7 +40,7 @@ const RETURNED = 'Returned by the bank: the account holder’s name did not matc
  * and the payouts above. Does nothing when the publisher already has payouts.
  */
 export async function seedDemoPayouts(
-  ctx: Pick<AppContext, 'db' | 'bus' | 'sessionCache'>,
+  ctx: Pick<AppContext, 'db' | 'bus' | 'sessionCache' | 'config'>,
   publisherEmail: string,
   now = new Date(),
 ) {
@@ -101,6 +110,7 @@ export async function seedDemoPayouts(
         description: `Payout of ${period}`,
         reference: payoutHoldKey(publisher.id, period),
         idempotencyKey: payoutHoldKey(publisher.id, period),
+        expiresAt: holdDeadline(requestedAt, ctx.config.holds.expiryDays),
       });
       const [payout] = await tx
         .insert(payouts)

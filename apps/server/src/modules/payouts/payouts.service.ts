@@ -21,7 +21,17 @@ import { users } from '../../db/schema/users';
 import { conflict, notFound } from '../../lib/errors';
 import { type DomainEvent, emitEvents } from '../events/events';
 import { type EventHandler, on } from '../events/worker';
-import { available, clearing, hold, platform, postHold, transfer, voidHold } from '../ledger/ledger.service';
+import {
+  available,
+  clearing,
+  hold,
+  holdDeadline,
+  type LedgerHold,
+  platform,
+  postHold,
+  transfer,
+  voidHold,
+} from '../ledger/ledger.service';
 import { notify } from '../notifications/notify';
 
 /**
@@ -186,7 +196,13 @@ async function payableUsers(db: DbOrTx, period: string, frequencies: PaymentFreq
  * and run, even when two runs overlap (the hold's idempotency key). Answers the payout, or
  * null when there was nothing to do.
  */
-export async function requestPayout(db: Db, userId: number, run: { period: string }): Promise<PayoutRow | null> {
+export async function requestPayout(
+  db: Db,
+  userId: number,
+  run: { period: string },
+  holdExpiryDays: number,
+  now = new Date(),
+): Promise<PayoutRow | null> {
   return db.transaction(async (tx) => {
     const [user] = await tx
       .select({ balance: users.balanceMicros })
@@ -214,6 +230,7 @@ export async function requestPayout(db: Db, userId: number, run: { period: strin
       description: `Payout of ${run.period}`,
       reference: payoutHoldKey(userId, run.period),
       idempotencyKey: payoutHoldKey(userId, run.period),
+      expiresAt: holdDeadline(now, holdExpiryDays),
     });
     if (!applied) return null;
     const [payout] = await tx
@@ -263,12 +280,12 @@ export async function payoutRunAmount(db: DbOrTx, now: Date): Promise<bigint> {
 }
 
 /** The payout job's work for `now`: nothing on other days; otherwise one payout per payable publisher. */
-export async function runPayouts(ctx: Pick<AppContext, 'db'>, now = new Date()) {
+export async function runPayouts(ctx: Pick<AppContext, 'db' | 'config'>, now = new Date()) {
   const run = payoutRun(now);
   if (!run) return { period: null, created: [] as PayoutRow[] };
   const created: PayoutRow[] = [];
   for (const { userId } of await payableUsers(ctx.db, run.period, run.frequencies)) {
-    const payout = await requestPayout(ctx.db, userId, run);
+    const payout = await requestPayout(ctx.db, userId, run, ctx.config.holds.expiryDays, now);
     if (payout) created.push(payout);
   }
   return { period: run.period, created };
@@ -346,6 +363,27 @@ export function failPayout(db: Db, id: number, reason: string) {
       });
     return moved;
   });
+}
+
+/** Why a payout whose hold expired failed (docs/decisions/041); the publisher reads it in the timeline. */
+export const PAYOUT_NOT_SENT_IN_TIME = 'Not sent in time; the amount is available again and goes with the next payout.';
+
+/**
+ * The hold-expiry job's handler for payout holds: a payout still waiting to be sent when its
+ * hold expires fails, in the job's transaction, exactly as an operator's `payout fail` would.
+ */
+export async function expirePayoutHold(tx: Tx, h: LedgerHold): Promise<void> {
+  const [payout] = await tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.holdId, h.id)).limit(1);
+  if (!payout) {
+    await voidHold(tx, h.id, { description: `Released, not settled in time: ${h.description}` });
+    return;
+  }
+  const moved = await moveOn(tx, payout.id, ['requested'], 'failed', {
+    failureReason: PAYOUT_NOT_SENT_IN_TIME,
+    failedAt: new Date(),
+  });
+  if (moved.from === 'requested')
+    await voidHold(tx, h.id, { description: `Payout ${payout.id} failed: ${PAYOUT_NOT_SENT_IN_TIME}` });
 }
 
 // ---------------------------------------------------------------- reading

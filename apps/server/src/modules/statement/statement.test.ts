@@ -97,6 +97,7 @@ describe('a marketplace order paid from the balance', () => {
           description: `Marketplace order TEST, item ${itemId}`,
           reference: 'order:TEST',
           idempotencyKey: `statement-test-item:${itemId}:${buyer.user.id}`,
+          expiresAt: new Date(Date.now() + 86_400_000),
         }),
       );
     const sold = await holdItem(1, 123_450_000n);

@@ -38,7 +38,11 @@ export type FakeCoinGate = LoopbackServer & {
   apiToken: string;
   orders: Map<number, FakeOrder>;
   /** Moves an order; `pay` sets what the shopper chose to pay and how much was missing. */
-  setStatus(id: number, status: string, pay?: { amount: string; currency: string; underpaid?: string }): FakeOrder;
+  setStatus(
+    id: number,
+    status: string,
+    pay?: { amount: string; currency: string; underpaid?: string; overpaid?: string },
+  ): FakeOrder;
   /** The callback body CoinGate would POST for the order now. */
   callback(id: number, format?: 'form' | 'json'): { body: string; headers: Record<string, string> };
   /** POSTs that callback to the order's callback_url, as CoinGate does; returns the HTTP status. */
@@ -139,6 +143,7 @@ export async function startFakeCoinGate(options: { apiToken?: string } = {}): Pr
         order.pay_amount = pay.amount;
         order.pay_currency = pay.currency;
         order.underpaid_amount = pay.underpaid ?? '0';
+        order.overpaid_amount = pay.overpaid ?? '0';
       }
       if (status === 'paid') {
         order.receive_amount = order.price_amount;

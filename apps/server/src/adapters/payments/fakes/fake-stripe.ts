@@ -36,7 +36,12 @@ export type FakeSession = {
   created: number;
   expires_at: number;
   livemode: false;
+  /** Set once the customer paid: the PaymentIntent's id (retrieve it with expand latest_charge). */
+  payment_intent: string | null;
 };
+
+/** A PaymentIntent as the fake keeps it: the card's issuing country on its latest charge. */
+type FakeIntent = { id: string; chargeId: string; amount: number; cardCountry: string | null };
 
 export type FakeStripe = LoopbackServer & {
   protocol: 'http';
@@ -44,7 +49,7 @@ export type FakeStripe = LoopbackServer & {
   webhookSecret: string;
   sessions: Map<string, FakeSession>;
   /** The customer pays on Stripe's page: card payments complete 'paid'; `delayed` ones 'unpaid'. */
-  complete(sessionId: string, options?: { delayed?: boolean }): FakeSession;
+  complete(sessionId: string, options?: { delayed?: boolean; cardCountry?: string | null }): FakeSession;
   /** A delayed payment method settles (or fails). */
   settle(sessionId: string, succeeded: boolean): FakeSession;
   expire(sessionId: string): FakeSession;
@@ -68,6 +73,26 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
   const webhookSecret = options.webhookSecret ?? FAKE_STRIPE_WEBHOOK_SECRET;
   const sessions = new Map<string, FakeSession>();
   const byIdempotencyKey = new Map<string, string>();
+  const intents = new Map<string, FakeIntent>();
+
+  /** A PaymentIntent, its latest charge expanded when asked (`expand[]=latest_charge`). */
+  function intentBody(intent: FakeIntent, expand: string[]) {
+    const charge = {
+      id: intent.chargeId,
+      object: 'charge',
+      amount: intent.amount,
+      currency: 'eur',
+      payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242', country: intent.cardCountry } },
+    };
+    return {
+      id: intent.id,
+      object: 'payment_intent',
+      amount: intent.amount,
+      currency: 'eur',
+      status: 'succeeded',
+      latest_charge: expand.includes('latest_charge') ? charge : intent.chargeId,
+    };
+  }
 
   function createSession(request: FakeRequest, origin: string): FakeResponse {
     const form = parseBracketForm(request.body);
@@ -99,6 +124,7 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
       created: now(),
       expires_at: now() + 24 * 3600,
       livemode: false,
+      payment_intent: null,
     };
     sessions.set(id, session);
     return { status: 200, body: session };
@@ -125,6 +151,19 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
         ? { status: 200, body: session }
         : stripeError(404, `No such checkout.session: '${m[1]}'`, { code: 'resource_missing' });
     }
+    const pi = /^\/v1\/payment_intents\/([^/]+)$/.exec(request.path);
+    if (request.method === 'GET' && pi) {
+      const intent = intents.get(decodeURIComponent(pi[1] as string));
+      return intent
+        ? {
+            status: 200,
+            body: intentBody(
+              intent,
+              [...request.query].filter(([k]) => /^expand\[\d*\]$/.test(k)).map(([, v]) => v),
+            ),
+          }
+        : stripeError(404, `No such payment_intent: '${pi[1]}'`, { code: 'resource_missing' });
+    }
     return stripeError(404, `Unrecognized request URL (${request.method}: ${request.path}).`);
   });
 
@@ -147,6 +186,14 @@ export async function startFakeStripe(options: { secretKey?: string; webhookSecr
       s.status = 'complete';
       s.payment_status = opts.delayed ? 'unpaid' : 'paid';
       s.url = null;
+      const intent: FakeIntent = {
+        id: `pi_${randomBytes(12).toString('hex')}`,
+        chargeId: `ch_${randomBytes(12).toString('hex')}`,
+        amount: s.amount_total,
+        cardCountry: opts.cardCountry === undefined ? 'IE' : opts.cardCountry,
+      };
+      intents.set(intent.id, intent);
+      s.payment_intent = intent.id;
       return s;
     },
     settle(id, succeeded) {

@@ -46,6 +46,21 @@ beforeEach(() => {
 });
 
 describe('the bank statements screen', () => {
+  it('shows why a line waits as plain text and keeps its actions short, named for the line', async () => {
+    const { container } = renderWithProviders(<BankStatementsPage />);
+    const reasons = await screen.findAllByTestId('statement-reason');
+    expect(reasons.map((r) => r.textContent)).toEqual([
+      'The amount differs from the deposit’s total',
+      'No waiting deposit has this reference',
+    ]);
+    for (const r of reasons) expect(r.closest('.mantine-Badge-root')).toBeNull();
+    expect(container.querySelectorAll('.mantine-Badge-root')).toHaveLength(0);
+    expect(screen.getAllByTestId('statement-match').map((b) => b.textContent)).toEqual(['Match', 'Match']);
+    expect(screen.getAllByTestId('statement-handled').map((b) => b.textContent)).toEqual(['Handled', 'Handled']);
+    expect(screen.getByRole('button', { name: 'Match DEPAB12CD34 to a deposit' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark ads for november as handled outside' })).toBeInTheDocument();
+  });
+
   it('imports a statement and says what it did', async () => {
     const user = userEvent.setup();
     const { container } = renderWithProviders(<BankStatementsPage />);

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, FileInput, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Card, FileInput, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -153,12 +153,12 @@ export function BankStatementsPage() {
       key: 'reason',
       header: 'Why it waits',
       value: (l) => (l.reason ? STATEMENT_LINE_REASON_LABELS[l.reason] : ''),
+      // A sentence, not a status: plain text that wraps like text (a badge of five lines is a blob).
       render: (l) => (
-        <Badge variant="light" color="orange">
+        <Text size="sm" data-testid="statement-reason">
           {l.reason ? STATEMENT_LINE_REASON_LABELS[l.reason] : 'Waiting'}
-        </Badge>
+        </Text>
       ),
-      role: 'status',
     },
     {
       key: 'deposit',
@@ -173,8 +173,13 @@ export function BankStatementsPage() {
       render: (l) => (
         <Group gap="xs" wrap="nowrap">
           {l.currency === 'EUR' ? (
-            <Button size="xs" onClick={() => setDeciding({ line: l, action: 'match' })} data-testid="statement-match">
-              Match to deposit
+            <Button
+              size="xs"
+              onClick={() => setDeciding({ line: l, action: 'match' })}
+              data-testid="statement-match"
+              aria-label={`Match ${l.remittance ?? l.bankEntryId} to a deposit`}
+            >
+              Match
             </Button>
           ) : null}
           <Button
@@ -182,8 +187,9 @@ export function BankStatementsPage() {
             variant="default"
             onClick={() => setDeciding({ line: l, action: 'handled' })}
             data-testid="statement-handled"
+            aria-label={`Mark ${l.remittance ?? l.bankEntryId} as handled outside`}
           >
-            Handled outside
+            Handled
           </Button>
         </Group>
       ),

@@ -1,6 +1,7 @@
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { DEPOSIT_LIMITS, DEPOSIT_METHOD_LABELS, paymentStatusLabel } from '@cryptads/contract/billing-messages';
+import { EXPIRED_DEPOSIT_LABEL } from '@cryptads/contract/deposit-messages';
 import type { DepositRow } from '@cryptads/contract/deposits';
 import { formatEuros } from '@cryptads/contract/money';
 import { paths } from '@cryptads/contract/paths';
@@ -54,7 +55,9 @@ export function LatestDeposits({ deposits }: { deposits: readonly DepositRow[] }
                   color={STATUS_COLORS[d.valid] ?? 'gray'}
                   data-testid="latest-deposit-status"
                 >
-                  {paymentStatusLabel(d.valid)}
+                  {d.method === 'bank_transfer' && d.state === 'expired'
+                    ? EXPIRED_DEPOSIT_LABEL
+                    : paymentStatusLabel(d.valid)}
                 </Badge>
               </Stack>
             </Group>

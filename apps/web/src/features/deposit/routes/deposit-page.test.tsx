@@ -133,6 +133,7 @@ describe('DepositPage', () => {
     overview.latestDeposits = [
       row(),
       row({ id: 'pay_B', method: 'crypto', credited: null, valid: 4, state: 'failed' }),
+      row({ id: 'pay_C', method: 'bank_transfer', credited: null, valid: 3, state: 'expired' }),
     ];
     renderAt('/billing/deposit/');
     expect(await screen.findByTestId('deposit-balance')).toHaveTextContent('€250.00');
@@ -141,6 +142,8 @@ describe('DepositPage', () => {
     expect(latest.map((li) => within(li).getByTestId('latest-deposit-status').textContent)).toEqual([
       'Completed',
       'Failed',
+      // A bank deposit whose transfer did not arrive in time.
+      'Expired',
     ]);
     expect(within(latest[0] as HTMLElement).getByText('Card Payment')).toBeInTheDocument();
   });
