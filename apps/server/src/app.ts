@@ -43,6 +43,7 @@ import { onCommit } from './modules/events/events';
 import { EventWorker } from './modules/events/worker';
 import { registerDelivery } from './modules/delivery/delivery.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
+import { conversionRoutes, registerConversionUrls } from './modules/conversions/conversions.routes';
 import { billingHistoryRoutes } from './modules/invoices/invoices.routes';
 import { depositRoutes, registerPaymentWebhooks } from './modules/payments/deposits.routes';
 import { payoutRoutes } from './modules/payouts/payouts.routes';
@@ -246,6 +247,7 @@ export async function buildApp(opts: BuildOptions) {
       registerEndpoints(api, [...campaignRoutes, ...uploadRoutes]);
       registerEndpoints(api, [...websiteRoutes]);
       registerEndpoints(api, reportRoutes);
+      registerEndpoints(api, conversionRoutes());
       registerEndpoints(api, billingHistoryRoutes);
       registerEndpoints(api, statementRoutes);
       registerEndpoints(api, depositRoutes);
@@ -272,6 +274,7 @@ export async function buildApp(opts: BuildOptions) {
     await registerSandboxPage(app);
   }
   if (parts.serve && delivery) await registerDelivery(app, delivery);
+  if (parts.serve) await registerConversionUrls(app);
   if (parts.api) await app.register(spaPlugin);
   // Without the web app, any other path is a 404 in the envelope.
   else

@@ -7,6 +7,7 @@ import { bankStatementEndpoints } from './bank-statements';
 import { billingDetailsEndpoints } from './billing-details';
 import { billingHistoryEndpoints } from './billing-history';
 import { campaignEndpoints } from './campaigns';
+import { conversionEndpoints } from './conversions';
 import { depositEndpoints } from './deposits';
 import { marketplaceEndpoints } from './marketplace';
 import { marketplaceOrderEndpoints } from './marketplace-orders';
@@ -44,6 +45,7 @@ export const endpointsByDomain = {
   operator: operatorEndpoints,
   websites: websiteEndpoints,
   campaigns: campaignEndpoints,
+  conversions: conversionEndpoints,
   uploads: uploadEndpoints,
   reports: reportEndpoints,
   deposits: depositEndpoints,

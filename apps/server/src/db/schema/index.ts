@@ -18,3 +18,4 @@ export * from './stats';
 export * from './marketplace';
 export * from './audit';
 export * from './bank-statements';
+export * from './conversions';

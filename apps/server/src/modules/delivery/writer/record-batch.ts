@@ -6,6 +6,7 @@ import { type DomainEvent, emitEvents } from '../../events/events';
 import { available, balanceAfter, postAdSpend } from '../../ledger/ledger.service';
 import type { DeliveryEvent } from '../types';
 import { billedOf, billInOrder, lockAdvertisers, lockCampaignRules, shareMillionths } from './billing';
+import { insertClickIds } from './click-ids';
 import { markRepeatedClicks } from './clicks';
 import { ClickRace } from './errors';
 import { writeFiltered } from './filtered';
@@ -142,6 +143,8 @@ async function writeBatch(tx: Tx, config: Config, input: DeliveryEvent[], opts: 
   // Every event whose filterReason is set by now (invalid traffic, repeated clicks, the billing
   // rules above) goes to the filtered statistics, and nowhere else.
   await writeFiltered(tx, events);
+  // Clicks by their own id, billed or filtered, for conversion tracking.
+  await insertClickIds(tx, events);
 
   // 3. Raw events (the Performance tab), kept EVENT_RETENTION_DAYS.
   await insertRawEvents(tx, billed, rawCutoff);
