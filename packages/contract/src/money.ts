@@ -125,3 +125,16 @@ export function splitGrossOfVat(receivedMicros: bigint, vatPercent: number) {
   while (amount > 0n && amount + vatOnNet(amount, vatPercent) > receivedMicros) amount -= MICROS_PER_CENT;
   return { amountMicros: amount, vatMicros: receivedMicros - amount };
 }
+
+/** Cost per conversion (or any amount per unit), half up to the micro-euro; 0 without units. */
+export function perUnitMicros(totalMicros: bigint, units: number): bigint {
+  if (units <= 0) return 0n;
+  const n = BigInt(units);
+  return (totalMicros * 2n + n) / (2n * n);
+}
+
+/** Return on ad spend: value / spend, half up to 2 decimals; 0 without spend. */
+export function roasOf(valueMicros: bigint, spendMicros: bigint): number {
+  if (spendMicros <= 0n) return 0;
+  return Number((valueMicros * 200n + spendMicros) / (2n * spendMicros)) / 100;
+}

@@ -124,9 +124,6 @@ export async function setWindow(ctx: AppContext, advertiserId: number, campaignI
   return trackingOf(ctx, advertiserId, campaignId);
 }
 
-const isUniqueViolation = (e: unknown) =>
-  (e as { code?: string })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
-
 export async function addGoal(ctx: AppContext, advertiserId: number, campaignId: number, input: GoalInput) {
   await loadOwned(ctx.db, advertiserId, campaignId);
   const [n] = await ctx.db
@@ -134,14 +131,13 @@ export async function addGoal(ctx: AppContext, advertiserId: number, campaignId:
     .from(conversionGoals)
     .where(eq(conversionGoals.campaignId, campaignId));
   if (Number(n?.n ?? 0) >= GOALS_PER_CAMPAIGN_MAX) throw badRequest(M.tooManyGoals);
-  try {
-    await ctx.db
-      .insert(conversionGoals)
-      .values({ campaignId, name: input.name, defaultValueMicros: eurosToMicros(input.defaultValue) });
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(M.goalExists);
-    throw e;
-  }
+  // The unique (campaign, name) index decides; no statement is left to fail.
+  const inserted = await ctx.db
+    .insert(conversionGoals)
+    .values({ campaignId, name: input.name, defaultValueMicros: eurosToMicros(input.defaultValue) })
+    .onConflictDoNothing()
+    .returning({ id: conversionGoals.id });
+  if (!inserted.length) throw conflict(M.goalExists);
   return trackingOf(ctx, advertiserId, campaignId);
 }
 
@@ -153,17 +149,17 @@ export async function updateGoal(
   input: GoalInput,
 ) {
   await loadOwned(ctx.db, advertiserId, campaignId);
-  try {
-    const updated = await ctx.db
-      .update(conversionGoals)
-      .set({ name: input.name, defaultValueMicros: eurosToMicros(input.defaultValue) })
-      .where(and(eq(conversionGoals.id, goalId), eq(conversionGoals.campaignId, campaignId)))
-      .returning({ id: conversionGoals.id });
-    if (!updated.length) throw notFound(M.goalNotFound);
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(M.goalExists);
-    throw e;
-  }
+  const [same] = await ctx.db
+    .select({ id: conversionGoals.id })
+    .from(conversionGoals)
+    .where(and(eq(conversionGoals.campaignId, campaignId), eq(conversionGoals.name, input.name)));
+  if (same && same.id !== goalId) throw conflict(M.goalExists);
+  const updated = await ctx.db
+    .update(conversionGoals)
+    .set({ name: input.name, defaultValueMicros: eurosToMicros(input.defaultValue) })
+    .where(and(eq(conversionGoals.id, goalId), eq(conversionGoals.campaignId, campaignId)))
+    .returning({ id: conversionGoals.id });
+  if (!updated.length) throw notFound(M.goalNotFound);
   return trackingOf(ctx, advertiserId, campaignId);
 }
 
