@@ -81,8 +81,7 @@ export function TrackingPanel({ campaignId }: { campaignId: number }) {
           description="For pages that cannot call a server. It needs no token, so anyone who knows a click id of yours can report a conversion for it."
           value={t.pixelTag}
           readOnly
-          autosize
-          minRows={2}
+          rows={3}
           onFocus={(e) => e.currentTarget.select()}
           data-testid="pixel-tag"
         />
