@@ -77,7 +77,13 @@ export const PostbackAnswerSchema = z.object({
   reason: z.string().optional(),
   message: z.string().optional(),
   conversion: z
-    .object({ clickId: z.string(), goal: z.string(), value: z.number(), campaignId: z.number().int(), test: z.boolean() })
+    .object({
+      clickId: z.string(),
+      goal: z.string(),
+      value: z.number(),
+      campaignId: z.number().int(),
+      test: z.boolean(),
+    })
     .optional(),
 });
 export type PostbackAnswer = z.infer<typeof PostbackAnswerSchema>;

@@ -33,7 +33,13 @@ export const conversionEndpoints = defineEndpoints(conversionRoutes, {
     body: GoalInputSchema,
     response: TrackingSchema,
   },
-  updateGoal: { tag, summary: 'Change a goal', params: GoalParamsSchema, body: GoalInputSchema, response: TrackingSchema },
+  updateGoal: {
+    tag,
+    summary: 'Change a goal',
+    params: GoalParamsSchema,
+    body: GoalInputSchema,
+    response: TrackingSchema,
+  },
   deleteGoal: { tag, summary: 'Delete a goal', params: GoalParamsSchema, response: TrackingSchema },
   rotateToken: {
     tag,

@@ -3,7 +3,13 @@ import { DAY_MS } from '@cryptads/contract/dates';
 import { perUnitMicros, roasOf } from '@cryptads/contract/money';
 import { clickRefusal, currencyAccepted, malformed, valueMicrosOf } from './attribution';
 
-const click = { clickId: 'q1Zb6oXW3yq2m0CkqP3xLw', at: new Date(0), campaignId: 1, advertiserId: 7, filterReason: null };
+const click = {
+  clickId: 'q1Zb6oXW3yq2m0CkqP3xLw',
+  at: new Date(0),
+  campaignId: 1,
+  advertiserId: 7,
+  filterReason: null,
+};
 
 describe('attribution rules', () => {
   it('refuse in order: no click, another advertiser, filtered, outside the window', () => {

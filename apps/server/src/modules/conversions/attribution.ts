@@ -41,7 +41,8 @@ export function clickRefusal(
   opts: { advertiserId?: number; now: number; windowDays: number },
 ): ConversionRefusal | null {
   if (!click) return ConversionRefusal.NoClick;
-  if (opts.advertiserId !== undefined && click.advertiserId !== opts.advertiserId) return ConversionRefusal.ForeignClick;
+  if (opts.advertiserId !== undefined && click.advertiserId !== opts.advertiserId)
+    return ConversionRefusal.ForeignClick;
   if (click.filterReason) return ConversionRefusal.InvalidClick;
   if (opts.now - click.at.getTime() > opts.windowDays * DAY_MS) return ConversionRefusal.OutsideWindow;
   return null;

@@ -16,6 +16,7 @@ import { DAY_MS } from '@cryptads/contract/dates';
 import { eurosToMicros, microsToEuros } from '@cryptads/contract/money';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import { campaigns } from '../../db/schema/campaigns';
 import {
   adClicks,
   campaignTracking,
@@ -25,7 +26,6 @@ import {
   conversionTokens,
 } from '../../db/schema/conversions';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { loadOwned } from '../campaigns/campaign-access';
 import { clickRefusal, currencyAccepted, malformed, type StoredClick, valueMicrosOf } from './attribution';
 import { MinuteLimit } from './rate-limit';
 
@@ -36,6 +36,17 @@ import { MinuteLimit } from './rate-limit';
 
 export const ConversionSource = { Postback: 1, Pixel: 2 } as const;
 export type ConversionSource = (typeof ConversionSource)[keyof typeof ConversionSource];
+
+/** A campaign of this advertiser (archived ones too), or 404: another advertiser's id answers the same. */
+async function loadOwned(db: DbOrTx, ownerId: number, id: number) {
+  const [row] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, id), eq(campaigns.ownerId, ownerId)))
+    .limit(1);
+  if (!row) throw notFound();
+  return row;
+}
 
 const newToken = () => randomBytes(24).toString('base64url');
 

@@ -50,7 +50,7 @@ let ipCounter = 1;
 /** Each test's own address, so that the per-IP postback limit is not shared between tests. */
 const nextIp = () => `198.51.100.${ipCounter++}`;
 
-const api = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: unknown) => {
+const api = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) => {
   const res = await app.inject({ method, url: `/api${url}`, headers, ...(payload === undefined ? {} : { payload }) });
   return { status: res.statusCode, res, value: res.statusCode === 200 ? body<T>(res).response : (null as T) };
 };
@@ -207,7 +207,9 @@ describe('GET /postback', () => {
     const ip = nextIp();
     const statuses: number[] = [];
     for (let i = 0; i < 305; i++)
-      statuses.push((await postback({ click_id: `guess${String(i).padStart(17, '0')}`, goal: 'signup', token }, ip)).status);
+      statuses.push(
+        (await postback({ click_id: `guess${String(i).padStart(17, '0')}`, goal: 'signup', token }, ip)).status,
+      );
     expect(statuses.slice(0, 300).every((s) => s === 404)).toBe(true);
     expect(statuses.slice(300).every((s) => s === 429)).toBe(true);
   });
@@ -259,7 +261,7 @@ describe('the tracking API', () => {
     const stranger = await loginAs(app, 'advertiser');
     const otherCampaign = await setup();
     const otherGoal = otherCampaign.tracking.goals[0]?.id ?? 0;
-    const cases: [Parameters<typeof api>[0], string, unknown?][] = [
+    const cases: [Parameters<typeof api>[0], string, object?][] = [
       ['GET', `/campaigns/${id}/tracking`],
       ['PUT', `/campaigns/${id}/tracking`, { attributionDays: 5 }],
       ['POST', `/campaigns/${id}/goals`, { name: 'x', defaultValue: 1 }],
@@ -306,23 +308,32 @@ describe('reports', () => {
     for (let i = 0; i < 3; i++) await serve(app, site.banner.unique, { country: 'IT' });
     await delivery(app).recorder.flush();
     for (const [i, c] of clicks.entries())
-      if (i < 2) expect((await postback({ click_id: c.clickId, goal: 'signup', token, value: `${i + 1}.25` })).status).toBe(200);
+      if (i < 2)
+        expect((await postback({ click_id: c.clickId, goal: 'signup', token, value: `${i + 1}.25` })).status).toBe(200);
     await api('POST', `/campaigns/${id}/tracking/test`, adv.headers, { goal: 'signup' });
     const today = new Date().toISOString().slice(0, 10);
     const stored = await app.ctx.db.execute(
       sql`select country, os, browser, count(*)::int as n, sum(value_micros)::text as v from conversions
           where campaign_id = ${id} and not test group by country, os, browser`,
     );
-    const raw = (stored as unknown as { rows: { country: string; os: string; browser: string; n: number; v: string }[] })
-      .rows;
+    const raw = (
+      stored as unknown as { rows: { country: string; os: string; browser: string; n: number; v: string }[] }
+    ).rows;
     expect(raw.reduce((n, r) => n + Number(r.n), 0)).toBe(2);
     for (const by of ['date', 'country', 'os', 'browser', 'campaign', 'zone']) {
-      const res = await api<Report>('GET', `/reports/${id}/all?reportBy=${by}&startDate=${today}&endDate=${today}`, adv.headers);
+      const res = await api<Report>(
+        'GET',
+        `/reports/${id}/all?reportBy=${by}&startDate=${today}&endDate=${today}`,
+        adv.headers,
+      );
       expect(res.status, by).toBe(200);
       const r = res.value;
       expect(r.totals.conversions, by).toBe(2);
       expect(r.totals.conversionValue, by).toBe(3.5);
-      expect(r.rows.reduce((n, row) => n + (row.conversions ?? 0), 0), by).toBe(2);
+      expect(
+        r.rows.reduce((n, row) => n + (row.conversions ?? 0), 0),
+        by,
+      ).toBe(2);
       expect(r.totals.conversionRate, by).toBe(Math.round((2 / r.totals.clicks) * 10_000) / 100);
       const spend = r.rows.reduce((n, row) => n + row.money, 0);
       expect(r.totals.money).toBeCloseTo(spend, 6);
@@ -340,8 +351,9 @@ describe('reports', () => {
       sql`select coalesce(sum(cost_micros), 0)::text as c from stats_hourly where campaign_id = ${id}`,
     );
     const costMicros = BigInt((spent as unknown as { rows: { c: string }[] }).rows[0]?.c ?? '0');
-    const r = (await api<Report>('GET', `/reports/${id}/all?reportBy=date&startDate=${today}&endDate=${today}`, adv.headers))
-      .value;
+    const r = (
+      await api<Report>('GET', `/reports/${id}/all?reportBy=date&startDate=${today}&endDate=${today}`, adv.headers)
+    ).value;
     expect(r.totals.costPerConversion).toBe(microsToEuros(perUnitMicros(costMicros, 2)));
     expect(r.totals.roas).toBe(roasOf(3_500_000n, costMicros));
 

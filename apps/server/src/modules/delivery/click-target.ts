@@ -92,5 +92,11 @@ export async function landingOf(
       .limit(1);
     zoneRef = row ?? { unique: '', domain: '' };
   }
-  return fillLanding(landing, { zoneId: zoneRef.unique, domain: zoneRef.domain, campaignId, bannerSize: size ?? '', clickId });
+  return fillLanding(landing, {
+    zoneId: zoneRef.unique,
+    domain: zoneRef.domain,
+    campaignId,
+    bannerSize: size ?? '',
+    clickId,
+  });
 }

@@ -1,4 +1,17 @@
-import { Alert, Button, Card, Code, Group, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Code,
+  Group,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ATTRIBUTION_DAYS_MAX, ATTRIBUTION_DAYS_MIN, type TestConversion } from '@cryptads/contract/conversions';
@@ -37,7 +50,12 @@ export function TrackingPanel({ campaignId }: { campaignId: number }) {
   if (tracking.isPending) return <PageLoader />;
   if (tracking.isError)
     return (
-      <Alert color="red.9" icon={<IconAlertCircle size={18} />} title="We could not load conversion tracking" role="alert">
+      <Alert
+        color="red.9"
+        icon={<IconAlertCircle size={18} />}
+        title="We could not load conversion tracking"
+        role="alert"
+      >
         <Text size="sm">{errorReason(tracking.error)}</Text>
       </Alert>
     );
