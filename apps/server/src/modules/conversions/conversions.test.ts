@@ -81,7 +81,7 @@ async function setup(goals: { name: string; defaultValue: number }[] = [{ name: 
   return { adv, id, token: tracking.token, tracking };
 }
 
-describe('click ids', () => {
+describe('click ids', { timeout: 60_000 }, () => {
   it('fill {click_id} on the landing URL and are kept with the click', async () => {
     const { id } = await setup();
     const site = await approvedWebsite(app);
@@ -96,7 +96,7 @@ describe('click ids', () => {
   });
 });
 
-describe('GET /postback', () => {
+describe('GET /postback', { timeout: 60_000 }, () => {
   it('counts a conversion once per click and goal, with the default or the given value', async () => {
     const { token } = await setup([
       { name: 'signup', defaultValue: 2.5 },
@@ -215,7 +215,7 @@ describe('GET /postback', () => {
   });
 });
 
-describe('GET /pixel.gif', () => {
+describe('GET /pixel.gif', { timeout: 60_000 }, () => {
   it('answers a GIF and counts a conversion for the click’s own campaign goals', async () => {
     const { token } = await setup();
     const site = await approvedWebsite(app);
@@ -235,7 +235,7 @@ describe('GET /pixel.gif', () => {
   });
 });
 
-describe('the tracking API', () => {
+describe('the tracking API', { timeout: 60_000 }, () => {
   it('edits goals and rotates the token; another advertiser gets 404 everywhere', async () => {
     const { adv, id, tracking } = await setup();
     expect(tracking.postbackUrl).toBe(
@@ -296,7 +296,7 @@ describe('the tracking API', () => {
   });
 });
 
-describe('reports', () => {
+describe('reports', { timeout: 60_000 }, () => {
   it('show conversions in every dimension, agreeing with the stored conversions; publishers see none', async () => {
     const { adv, id, token } = await setup();
     const site = await approvedWebsite(app);
