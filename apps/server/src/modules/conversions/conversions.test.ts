@@ -118,10 +118,11 @@ describe('GET /postback', { timeout: 60_000 }, () => {
 
   it('refuses with a reason and counts the refusals on the tracking panel', async () => {
     const { adv, id, token } = await setup();
-    const other = await setup();
     const site = await approvedWebsite(app);
     const { clickId } = await clickAd(site.banner.unique);
     await delivery(app).recorder.flush();
+    // Made after the click, so that the ad clicked is surely the first advertiser's.
+    const other = await setup();
     const forged = 'AAAAAAAAAAAAAAAAAAAAAA';
     expect(await postback({ click_id: clickId, goal: 'signup', token: 'wrong' })).toMatchObject({
       status: 403,
