@@ -42,6 +42,7 @@ import { EventWorker } from './modules/events/worker';
 import { registerDelivery } from './modules/delivery/delivery.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { forecastRoutes } from './modules/forecasts/forecasts.routes';
+import { conversionRoutes, registerConversionUrls } from './modules/conversions/conversions.routes';
 import { billingHistoryRoutes } from './modules/invoices/invoices.routes';
 import { depositRoutes, registerPaymentWebhooks } from './modules/payments/deposits.routes';
 import { payoutRoutes } from './modules/payouts/payouts.routes';
@@ -257,6 +258,7 @@ export async function buildApp(opts: BuildOptions) {
       registerEndpoints(api, forecastRoutes);
       register(api, [...websiteRoutes]);
       register(api, reportRoutes);
+      registerEndpoints(api, conversionRoutes());
       register(api, billingHistoryRoutes);
       register(api, statementRoutes);
       register(api, depositRoutes);
@@ -293,6 +295,7 @@ export async function buildApp(opts: BuildOptions) {
     await registerApiReference(app);
   }
   if (parts.serve && delivery) await registerDelivery(app, delivery);
+  if (parts.serve) await registerConversionUrls(app);
   if (parts.api) await app.register(spaPlugin);
   // Without the web app, any other path is a 404 in the envelope.
   else

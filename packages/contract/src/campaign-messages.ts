@@ -94,6 +94,7 @@ export const LANDING_URL_TOKENS = [
   { token: '{domain}', label: 'Domain', example: 'example.com' },
   { token: '{campaign_id}', label: 'Campaign ID', example: '45' },
   { token: '{banner_size}', label: 'Banner size', example: '300x250' },
+  { token: '{click_id}', label: 'Click ID (conversion tracking)', example: 'q1Zb6oXW3yq2m0CkqP3xLw' },
 ] as const;
 
 /**

@@ -134,3 +134,16 @@ export function estimateMicros(value: number): bigint {
   if (!Number.isFinite(value)) throw new RangeError('Estimate must be a finite number');
   return BigInt(Math.round(value));
 }
+
+/** Cost per conversion (or any amount per unit), half up to the micro-euro; 0 without units. */
+export function perUnitMicros(totalMicros: bigint, units: number): bigint {
+  if (units <= 0) return 0n;
+  const n = BigInt(units);
+  return (totalMicros * 2n + n) / (2n * n);
+}
+
+/** Return on ad spend: value / spend, half up to 2 decimals; 0 without spend. */
+export function roasOf(valueMicros: bigint, spendMicros: bigint): number {
+  if (spendMicros <= 0n) return 0;
+  return Number((valueMicros * 200n + spendMicros) / (2n * spendMicros)) / 100;
+}

@@ -62,6 +62,16 @@ const figures = {
   /** Invalid or unbillable traffic: answered, never billed, not in the figures above. */
   filteredImpressions: z.number().int(),
   filteredClicks: z.number().int(),
+  /**
+   * Advertisers only (absent for publishers): attributed conversions (test ones never), the
+   * conversion rate (conversions / clicks × 100, 2 decimals), cost per conversion (euros),
+   * conversion value (euros) and return on ad spend (value / cost, 2 decimals).
+   */
+  conversions: z.number().int().optional(),
+  conversionRate: z.number().optional(),
+  costPerConversion: z.number().optional(),
+  conversionValue: z.number().optional(),
+  roas: z.number().optional(),
 };
 
 /** One row of a report: the dimension's key (date, ISO country, os, browser, campaign id, zone id) and label. */

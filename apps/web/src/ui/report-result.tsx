@@ -48,7 +48,46 @@ export function ReportTotalsLine({ totals, moneyLabel }: { totals: ReportTotals;
   );
 }
 
-export function reportColumns(reportBy: ReportBy, moneyLabel: string): Column<ReportRow>[] {
+/** An advertiser's conversion columns (absent from publishers' answers). */
+const conversionColumns: Column<ReportRow>[] = [
+  {
+    key: 'conversions',
+    header: 'Conversions',
+    value: (r) => r.conversions ?? 0,
+    render: (r) => formatNumber(r.conversions ?? 0),
+    align: 'right',
+  },
+  {
+    key: 'conversionRate',
+    header: 'Conversion rate',
+    value: (r) => r.conversionRate ?? 0,
+    render: (r) => formatCtr(r.conversionRate ?? 0),
+    align: 'right',
+  },
+  {
+    key: 'costPerConversion',
+    header: 'Cost per conversion',
+    value: (r) => r.costPerConversion ?? 0,
+    render: (r) => formatEuros(r.costPerConversion ?? 0),
+    align: 'right',
+  },
+  {
+    key: 'conversionValue',
+    header: 'Conversion value',
+    value: (r) => r.conversionValue ?? 0,
+    render: (r) => formatEuros(r.conversionValue ?? 0),
+    align: 'right',
+  },
+  {
+    key: 'roas',
+    header: 'ROAS',
+    value: (r) => r.roas ?? 0,
+    render: (r) => (r.roas ?? 0).toFixed(2),
+    align: 'right',
+  },
+];
+
+export function reportColumns(reportBy: ReportBy, moneyLabel: string, withConversions = false): Column<ReportRow>[] {
   return [
     {
       key: 'dimension',
@@ -83,6 +122,7 @@ export function reportColumns(reportBy: ReportBy, moneyLabel: string): Column<Re
       render: (r) => formatNumber(r.filteredClicks ?? 0),
       align: 'right',
     },
+    ...(withConversions ? conversionColumns : []),
   ];
 }
 
@@ -169,7 +209,11 @@ export function ReportResult({
       <Card withBorder radius="lg" padding="md">
         <DataTable
           label={`Report by ${REPORT_BY_LABELS[reportBy] ?? 'Date'}`}
-          columns={reportColumns(REPORT_BY_LABELS[reportBy] ? reportBy : 'date', moneyLabel)}
+          columns={reportColumns(
+            REPORT_BY_LABELS[reportBy] ? reportBy : 'date',
+            moneyLabel,
+            report.totals.conversions !== undefined,
+          )}
           rows={report.rows}
           rowKey={(r) => r.key}
           csvFileName={csvFileName}

@@ -8,6 +8,7 @@ import { bankStatementEndpoints } from './bank-statements';
 import { billingDetailsEndpoints } from './billing-details';
 import { billingHistoryEndpoints } from './billing-history';
 import { campaignEndpoints } from './campaigns';
+import { conversionEndpoints } from './conversions';
 import { depositEndpoints } from './deposits';
 import { forecastEndpoints } from './forecasts';
 import { marketplaceEndpoints } from './marketplace';
@@ -49,6 +50,7 @@ export const endpointsByDomain = {
   websites: websiteEndpoints,
   campaigns: campaignEndpoints,
   forecasts: forecastEndpoints,
+  conversions: conversionEndpoints,
   uploads: uploadEndpoints,
   reports: reportEndpoints,
   deposits: depositEndpoints,

@@ -21,3 +21,4 @@ export * from './bank-statements';
 export * from './api-keys';
 export * from './outgoing-webhooks';
 export * from './forecasts';
+export * from './conversions';

@@ -16,9 +16,10 @@ import { EventKind } from './types';
 /** Replaces the landing URL's tracking tokens (docs/decisions/004-ad-codes.md), URL-encoded. */
 export function fillLanding(
   url: string,
-  v: { zoneId: string; domain: string; campaignId: number; bannerSize: string },
+  v: { zoneId: string; domain: string; campaignId: number; bannerSize: string; clickId?: string },
 ): string {
   return url
+    .replaceAll('{click_id}', encodeURIComponent(v.clickId ?? ''))
     .replaceAll('{zone_id}', encodeURIComponent(v.zoneId))
     .replaceAll('{domain}', encodeURIComponent(v.domain))
     .replaceAll('{campaign_id}', encodeURIComponent(String(v.campaignId)))
@@ -59,6 +60,7 @@ export async function landingOf(
   campaignId: number,
   zoneId: number,
   creativeId: number,
+  clickId?: string,
 ): Promise<string | null> {
   let landing = engine.campaign(campaignId)?.landingUrl;
   let size = engine.campaign(campaignId)?.creatives.find((c) => c.id === creativeId)?.size;
@@ -90,5 +92,11 @@ export async function landingOf(
       .limit(1);
     zoneRef = row ?? { unique: '', domain: '' };
   }
-  return fillLanding(landing, { zoneId: zoneRef.unique, domain: zoneRef.domain, campaignId, bannerSize: size ?? '' });
+  return fillLanding(landing, {
+    zoneId: zoneRef.unique,
+    domain: zoneRef.domain,
+    campaignId,
+    bannerSize: size ?? '',
+    clickId,
+  });
 }

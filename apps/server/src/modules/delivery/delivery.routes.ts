@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AdFormat } from '@cryptads/contract/campaign-messages';
 import { type ServeAnswer, ServeQuerySchema } from '@cryptads/contract/delivery';
@@ -175,7 +176,9 @@ export async function registerDelivery(app: FastifyInstance, delivery: Delivery)
           ? page(reply, 410, 'This link has expired.')
           : page(reply, 400, 'Invalid link.');
       const p = check.payload;
-      const target = await landingOf(app.ctx.db, delivery.engine, p.c, p.z, p.r);
+      // The click's own id, for conversion tracking: random, unguessable (docs/decisions/044).
+      const clickId = randomBytes(16).toString('base64url');
+      const target = await landingOf(app.ctx.db, delivery.engine, p.c, p.z, p.r, clickId);
       if (!target) return page(reply, 404, 'This ad is no longer available.');
       const userAgent = request.headers['user-agent'] ?? '';
       const agent = parseAgent(userAgent);
@@ -214,6 +217,7 @@ export async function registerDelivery(app: FastifyInstance, delivery: Delivery)
         device: p.d === 2 ? 2 : 1,
         costMicros,
         ...(billing.reserved ? { reserved: true as const } : {}),
+        clickId,
       });
       return reply
         .header('cache-control', 'no-store')

@@ -92,6 +92,10 @@ const EventSchema = z.object({
     .transform((s) => BigInt(s)),
   filterReason: z.enum(FilterReason).optional(),
   reserved: z.literal(true).optional(),
+  clickId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{22}$/)
+    .optional(),
 });
 
 /**

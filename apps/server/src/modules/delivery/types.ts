@@ -42,4 +42,9 @@ export type DeliveryEvent = {
    * committing its batch moves its cost from pending to committed there. Never set without Redis.
    */
   reserved?: true;
+  /**
+   * A click's own random id (128 bits, base64url), the landing URL's `{click_id}`: the batch
+   * writer keeps it in ad_clicks, where conversions find their click (docs/decisions/044).
+   */
+  clickId?: string;
 };

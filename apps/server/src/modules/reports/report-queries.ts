@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { AD_FORMAT_LABELS, type AdFormat } from '@cryptads/contract/campaigns';
 import { formatDay } from '@cryptads/contract/dates';
 import { FILTER_REASON_LABELS, type FilterReason } from '@cryptads/contract/delivery';
-import { microsToEuros } from '@cryptads/contract/money';
+import { microsToEuros, perUnitMicros, roasOf } from '@cryptads/contract/money';
 import {
   ADVERTISER_REPORT_BY,
   COMMON_REPORT_BY,
@@ -84,14 +84,24 @@ export async function report(db: DbOrTx, scope: Scope, q: ReportQuery, period: R
       ...filteredOf(r),
     }))
     .sort((a, b) => b.impressions + b.clicks - (a.impressions + a.clicks) || a.reason.localeCompare(b.reason));
-  // A key with filtered traffic only (a zone that sent nothing billable) is a row too.
+  // Conversions (advertisers only, docs/decisions/044): same filter and dimension over the
+  // conversions table, whose columns are named as the rollup's; test conversions never count.
+  const converted =
+    scope.role === 'advertiser'
+      ? new Map(
+          (
+            await rowsOf<{ k: string | null; conversions: string; value: string }>(
+              db,
+              sql`select ${fKey} as k, count(*)::text as conversions, coalesce(sum(value_micros), 0)::text as value
+                  from conversions where ${where} and not test group by ${byDate ? day : dim}`,
+            )
+          ).map((r) => [r.k ?? '', { count: Number(r.conversions), valueMicros: BigInt(r.value) }]),
+        )
+      : null;
+  // A key with filtered traffic or conversions only (a zone that sent nothing billable) is a row too.
   const billedKeys = new Set(dimRows.map((r) => r.k ?? ''));
-  const allRows = [
-    ...dimRows,
-    ...[...filteredByKey.keys()]
-      .filter((k) => !billedKeys.has(k))
-      .map((k) => ({ g: 0, k, impressions: '0', clicks: '0', money: '0' })),
-  ];
+  const extraKeys = new Set([...filteredByKey.keys(), ...(converted?.keys() ?? [])].filter((k) => !billedKeys.has(k)));
+  const allRows = [...dimRows, ...[...extraKeys].map((k) => ({ g: 0, k, impressions: '0', clicks: '0', money: '0' }))];
 
   const perDay = new Map(dayRows.map((r) => [r.k ?? '', figuresOf(r)]));
   const daily = period.days.map((date) => {
@@ -104,14 +114,17 @@ export async function report(db: DbOrTx, scope: Scope, q: ReportQuery, period: R
     q.reportBy,
     allRows.map((r) => r.k ?? ''),
   );
-  const out: (ReportRow & { micros: bigint })[] = allRows.map((r) => {
+  const out: (ReportRow & { micros: bigint; valueMicros: bigint })[] = allRows.map((r) => {
     const f = figuresOf(r);
     const key = r.k ?? '';
+    const c = converted ? (converted.get(key) ?? NO_CONVERSIONS) : null;
     return {
       key: labels.key(key),
       label: labels.label(key),
       ...present(f, filteredByKey.get(key)),
+      ...(c ? conversionFigures(f, c) : {}),
       micros: f.moneyMicros,
+      valueMicros: c?.valueMicros ?? 0n,
     };
   });
   if (byDate) out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -129,14 +142,36 @@ export async function report(db: DbOrTx, scope: Scope, q: ReportQuery, period: R
     reportBy: q.reportBy,
     startDate: q.startDate,
     endDate: q.endDate,
-    rows: out.map(({ micros: _, ...row }) => row),
-    totals: present(totals, {
-      impressions: filtered.reduce((n, f) => n + f.impressions, 0),
-      clicks: filtered.reduce((n, f) => n + f.clicks, 0),
-    }),
+    rows: out.map(({ micros: _, valueMicros: __, ...row }) => row),
+    totals: {
+      ...present(totals, {
+        impressions: filtered.reduce((n, f) => n + f.impressions, 0),
+        clicks: filtered.reduce((n, f) => n + f.clicks, 0),
+      }),
+      ...(converted
+        ? conversionFigures(totals, {
+            count: out.reduce((n, r) => n + (r.conversions ?? 0), 0),
+            valueMicros: out.reduce((n, r) => n + r.valueMicros, 0n),
+          })
+        : {}),
+    },
     daily,
     filtered,
   } satisfies Report;
+}
+
+type Converted = { count: number; valueMicros: bigint };
+const NO_CONVERSIONS: Converted = { count: 0, valueMicros: 0n };
+
+/** An advertiser's conversion figures of a row: count, rate, cost per conversion, value, ROAS. */
+export function conversionFigures(f: Figures, c: Converted) {
+  return {
+    conversions: c.count,
+    conversionRate: ctrOf(f.clicks, c.count),
+    costPerConversion: microsToEuros(perUnitMicros(f.moneyMicros, c.count)),
+    conversionValue: microsToEuros(c.valueMicros),
+    roas: roasOf(c.valueMicros, f.moneyMicros),
+  };
 }
 
 /** Keys and labels of a dimension's values (one small lookup for campaigns and zones). */

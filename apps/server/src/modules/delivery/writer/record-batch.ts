@@ -6,6 +6,7 @@ import { type DomainEvent, emitEvents } from '../../events/events';
 import { available, balanceAfter, postAdSpend } from '../../ledger/ledger.service';
 import type { DeliveryEvent } from '../types';
 import { billedOf, billInOrder, lockAdvertisers, lockCampaignRules, shareMillionths } from './billing';
+import { insertClickIds } from './click-ids';
 import { markRepeatedClicks } from './clicks';
 import { ClickRace } from './errors';
 import { writeFiltered } from './filtered';
@@ -145,6 +146,8 @@ async function writeBatch(tx: Tx, config: Config, input: DeliveryEvent[], opts: 
   await writeFiltered(tx, events);
   // Valid requests by format, country, device, os and browser: what forecasts read.
   await writeTraffic(tx, events);
+  // Clicks by their own id, billed or filtered, for conversion tracking.
+  await insertClickIds(tx, events);
 
   // 3. Raw events (the Performance tab), kept EVENT_RETENTION_DAYS.
   await insertRawEvents(tx, billed, rawCutoff);

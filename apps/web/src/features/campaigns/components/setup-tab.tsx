@@ -21,6 +21,7 @@ import { PricingFields } from './pricing-fields';
 import { SharingPanel } from './sharing-panel';
 import { StatusBadge } from './status-badge';
 import { TargetingFields } from './targeting-fields';
+import { TrackingPanel } from './tracking-panel';
 
 /** Campaign Setup tab: header with actions and sharing, the editable fields, the creatives. */
 export function SetupTab({ id }: { id: number }) {
@@ -66,6 +67,7 @@ export function SetupTab({ id }: { id: number }) {
       </Card>
       <SettingsForm key={c.updatedAt} campaign={c} options={options.data} />
       <CreativesSection campaign={c} />
+      <TrackingPanel campaignId={c.id} />
     </Stack>
   );
 }

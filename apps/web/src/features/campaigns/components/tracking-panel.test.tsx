@@ -1,0 +1,68 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Tracking } from '@cryptads/contract/conversions';
+import { conversionEndpoints } from '@cryptads/contract/endpoints/conversions';
+import { saveSession } from '../../../lib/session';
+import { answer, failure, sentTo, serve } from '../../../testing/http';
+import { renderWithProviders } from '../../../testing/render';
+import { TrackingPanel } from './tracking-panel';
+
+configure({ asyncUtilTimeout: 5000 });
+
+let tracking: Tracking;
+
+beforeEach(() => {
+  saveSession({ userType: 1 });
+  tracking = {
+    campaignId: 9,
+    postbackUrl: 'http://ads.test/postback?click_id={click_id}&goal={goal}&value={value}&currency=EUR&token=tok1',
+    pixelTag: '<img src="http://ads.test/pixel.gif?click_id={click_id}&goal={goal}" width="1" height="1" alt="">',
+    token: 'tok1',
+    attributionDays: 30,
+    goals: [],
+    refusals: [{ reason: 'noClick', label: 'No such click', count: 3 }],
+    conversions: 0,
+    testConversions: 0,
+  };
+  serve(
+    answer(conversionEndpoints.tracking, ({ params }) => (params.id === '9' ? tracking : failure(404, 'Not found'))),
+    answer(conversionEndpoints.addGoal, ({ body }) => {
+      const b = body as { name: string; defaultValue: number };
+      tracking = { ...tracking, goals: [...tracking.goals, { id: 1, name: b.name, defaultValue: b.defaultValue }] };
+      return tracking;
+    }),
+    answer(conversionEndpoints.testConversion, ({ body }) => ({
+      request: 'http://ads.test/postback?click_id=abc&goal=signup&currency=EUR&token=tok1…',
+      httpStatus: 200,
+      answer: {
+        status: 'accepted' as const,
+        conversion: { clickId: 'abc', goal: (body as { goal: string }).goal, value: 2.5, campaignId: 9, test: true },
+      },
+    })),
+  );
+});
+
+describe('tracking panel', { timeout: 30_000 }, () => {
+  it('shows the postback URL, pixel and refusals, adds a goal and sends a test conversion', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<TrackingPanel campaignId={9} />);
+    expect(await screen.findByTestId('postback-url')).toHaveValue(tracking.postbackUrl);
+    expect(screen.getByTestId('pixel-tag')).toHaveValue(tracking.pixelTag);
+    expect(within(screen.getByTestId('refusal-noClick')).getByText('3')).toBeInTheDocument();
+    expect(screen.getByTestId('send-test')).toBeDisabled();
+
+    await user.type(screen.getByTestId('goal-name'), 'signup');
+    await user.clear(screen.getByTestId('goal-value'));
+    await user.type(screen.getByTestId('goal-value'), '2.5');
+    await user.click(screen.getByRole('button', { name: 'Add goal' }));
+    await waitFor(() => expect(screen.getAllByTestId('goal-row')).toHaveLength(1));
+    expect(sentTo(conversionEndpoints.addGoal).map((r) => r.body)).toEqual([{ name: 'signup', defaultValue: 2.5 }]);
+
+    await user.click(screen.getByTestId('send-test'));
+    const result = await screen.findByTestId('test-result');
+    expect(result).toHaveTextContent('The server received the test conversion');
+    expect(result).toHaveTextContent('"test": true');
+    expect(sentTo(conversionEndpoints.testConversion).map((r) => r.body)).toEqual([{ goal: 'signup' }]);
+  });
+});
