@@ -94,7 +94,8 @@ describe('the endpoint table', () => {
         Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
       ),
     );
-    const missing = allEndpoints.map(endpointKey).filter((key) => !documented.has(key));
+    // The router ignores a trailing slash: the document names each path without one.
+    const missing = allEndpoints.map(endpointKey).filter((key) => !documented.has(key.replace(/(.)\/$/, '$1')));
     expect(missing).toEqual([]);
   });
 });
