@@ -140,6 +140,8 @@ const cases: Record<string, { path: string; is: string; route: [group: string, k
     is: '/settings/delete-account/',
     route: ['settings', 'deleteAccount'],
   },
+  'settings.apiKeys': { path: paths.settings.apiKeys, is: '/settings/api-keys/', route: ['settings', 'apiKeys'] },
+  'settings.webhooks': { path: paths.settings.webhooks, is: '/settings/webhooks/', route: ['settings', 'webhooks'] },
   'billing.details': { path: paths.billing.details, is: '/billing/details/', route: ['shell', 'billing'] },
   'billing.identification': {
     path: paths.billing.identification,
