@@ -120,8 +120,11 @@ describe('the public document /api/v1/openapi.json', () => {
       expect(op.description).toContain(`Scope: \`${entry?.endpoint.scope}\``);
       expect(op.security).toEqual([{ bearerAuth: [] }]);
     }
-    // Session-only endpoints stay out: settings, billing details, the back office.
-    expect(JSON.stringify(v1.paths)).not.toMatch(/\/user|\/billing\/details|\/admin|sessionCookie/);
+    // Session-only endpoints stay out: settings and keys (under /user/), billing details, deposits,
+    // the back office. The account itself (GET /user, billing:read) is public.
+    const paths = Object.keys(v1.paths ?? {});
+    expect(paths.filter((p) => /^\/(user\/|billing\/details|billing\/deposit|admin)/.test(p))).toEqual([]);
+    expect(JSON.stringify(v1.paths)).not.toContain('sessionCookie');
   });
 
   it('documents the key, its scopes, the rate-limit headers and Idempotency-Key on POSTs', () => {

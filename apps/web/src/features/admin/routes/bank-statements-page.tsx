@@ -164,6 +164,17 @@ export function BankStatementsPage() {
       key: 'deposit',
       header: 'Deposit',
       value: (l) => (l.deposit ? `${l.deposit.email} ${formatMicros(l.deposit.totalMicros)}` : '—'),
+      // An email is one long word: it breaks anywhere rather than widen the table past the page.
+      render: (l) =>
+        l.deposit ? (
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {l.deposit.email}
+            <br />
+            {formatMicros(l.deposit.totalMicros)}
+          </Text>
+        ) : (
+          '—'
+        ),
     },
     { key: 'bankId', header: 'Bank id', value: (l) => l.bankEntryId },
     {
