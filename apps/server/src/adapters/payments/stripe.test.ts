@@ -86,6 +86,8 @@ describe('stripe checkout', () => {
         paymentId: payment.paymentId,
         status: 'paid',
         paidMicros: eurosToMicros(181.5),
+        // The card's country, VAT evidence beside the billing country (the fake's cards are Irish).
+        cardCountry: 'IE',
         providerStatus: 'checkout.session.completed',
       },
     ]);

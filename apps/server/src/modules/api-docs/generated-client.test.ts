@@ -42,8 +42,8 @@ export async function todaysReport(baseUrl: string, key: string) {
   return wrong;
 }
 
-// @ts-expect-error a session-only endpoint is not in the public document.
-export const settings = (baseUrl: string, key: string) => publicApi(baseUrl, key).GET('/user');
+// @ts-expect-error a session-only endpoint (the API keys themselves) is not in the public document.
+export const keys = (baseUrl: string, key: string) => publicApi(baseUrl, key).GET('/user/apiKeys');
 `;
 
 let app: TestApp;

@@ -3,7 +3,17 @@ import { formatDay } from '@cryptads/contract/dates';
 import { REPORT_MESSAGES as M, type Report, type TodayStats } from '@cryptads/contract/reports';
 import { body } from '../../testing/helpers';
 import type { TestApp } from '../../testing/test-app';
-import { createReportsWorld, day, type Headers, noneFiltered, type ReportsWorld, Z1, Z2, Z3 } from './test-helpers';
+import {
+  createReportsWorld,
+  day,
+  type Headers,
+  noneFiltered,
+  noConversions,
+  type ReportsWorld,
+  Z1,
+  Z2,
+  Z3,
+} from './test-helpers';
 
 describe('reports API', () => {
   let app: TestApp;
@@ -76,6 +86,7 @@ describe('reports API', () => {
           ctr: 0.8,
           eCpm: 0.5,
           ...noneFiltered,
+          ...noConversions,
         },
         {
           key: day(1),
@@ -86,6 +97,7 @@ describe('reports API', () => {
           ctr: 1.3,
           eCpm: 0.5,
           ...noneFiltered,
+          ...noConversions,
         },
         {
           key: day(0),
@@ -96,6 +108,7 @@ describe('reports API', () => {
           ctr: 1.03,
           eCpm: 0.504,
           ...noneFiltered,
+          ...noConversions,
         },
       ]);
       expect(r.totals).toEqual({
@@ -105,6 +118,7 @@ describe('reports API', () => {
         ctr: 1.05,
         eCpm: 0.503,
         ...noneFiltered,
+        ...noConversions,
       });
       expect(r.daily.map((d) => d.date)).toEqual([day(2), day(1), day(0)]);
     });

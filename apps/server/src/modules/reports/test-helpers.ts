@@ -14,6 +14,8 @@ export const at = (n: number, hour: number, second = 0) =>
 
 /** No filtered traffic in this world (filtered figures: reports-filtered.test.ts). */
 export const noneFiltered = { filteredImpressions: 0, filteredClicks: 0 };
+/** An advertiser's report row carries conversion figures; these rows have none. */
+export const noConversions = { conversions: 0, conversionRate: 0, costPerConversion: 0, conversionValue: 0, roas: 0 };
 
 export const Z1 = 'a1a1a1a1a1a1a1a1';
 export const Z2 = 'b2b2b2b2b2b2b2b2';
