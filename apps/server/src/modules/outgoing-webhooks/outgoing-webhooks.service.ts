@@ -153,15 +153,18 @@ export async function updateEndpoint(
   const row = await ctx.db.transaction(async (tx) => {
     const current = await ownEndpoint(tx, userId, id, true);
     const enabling = input.enabled === true && !current.enabled;
+    const changes = {
+      ...(url !== undefined ? { url } : {}),
+      ...(input.events !== undefined ? { events: input.events } : {}),
+      ...(input.enabled !== undefined ? { enabled: input.enabled, disabledReason: null } : {}),
+      // Enabled again: three days of failures are counted from scratch.
+      ...(enabling ? { failingSince: null } : {}),
+    };
+    // A PATCH that names nothing changes nothing: the endpoint as it is.
+    if (!Object.keys(changes).length) return current;
     const [updated] = await tx
       .update(webhookEndpoints)
-      .set({
-        ...(url !== undefined ? { url } : {}),
-        ...(input.events !== undefined ? { events: input.events } : {}),
-        ...(input.enabled !== undefined ? { enabled: input.enabled, disabledReason: null } : {}),
-        // Enabled again: three days of failures are counted from scratch.
-        ...(enabling ? { failingSince: null } : {}),
-      })
+      .set(changes)
       .where(eq(webhookEndpoints.id, current.id))
       .returning();
     return updated as Row;
