@@ -32,7 +32,8 @@ test.describe('reports', () => {
     // The demo world carries 90 days of traffic: the last 7 days have impressions and rows.
     await expect(page.getByTestId('total-impressions')).not.toHaveText('0');
     const table = page.getByRole('table', { name: 'Report by Date' });
-    await expect(table.getByRole('columnheader', { name: /Cost/ })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Cost', exact: true })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Cost per conversion' })).toBeVisible();
     await expect(table.locator('tbody tr')).toHaveCount(7);
     await checkScreen(page, 'reports-advertiser');
 
@@ -55,11 +56,13 @@ test.describe('reports', () => {
     expect(download.suggestedFilename()).toMatch(/^report-country-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
     // RFC 4180 lines end with CRLF (docs/decisions/023).
     const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
-    expect(csv[0]).toBe('Countries,Impressions,Clicks,CTR,Cost,eCPM,Filtered impressions,Filtered clicks');
+    expect(csv[0]).toBe(
+      'Countries,Impressions,Clicks,CTR,Cost,eCPM,Filtered impressions,Filtered clicks,Conversions,Conversion rate,Cost per conversion,Conversion value,ROAS',
+    );
     expect(csv.length).toBeGreaterThan(1);
     expect(csv.join('\n')).not.toMatch(/[€%]/);
-    // Every data line has eight cells: no comma survives inside a cell.
-    for (const line of csv.slice(1)) expect(line.split(',')).toHaveLength(8);
+    // Every data line has thirteen cells: no comma survives inside a cell.
+    for (const line of csv.slice(1)) expect(line.split(',')).toHaveLength(13);
 
     // The selection is in the URL: a reload shows the same report.
     await page.reload();
