@@ -15,13 +15,17 @@ export const changeBanner = ({ id, creativeId, banner }: { id: number; creativeI
 export const deleteCreative = ({ id, creativeId }: { id: number; creativeId: number }) =>
   campaignsApi.deleteCreative({ params: { id }, body: { campaignId: id, creativeId } });
 
+/**
+ * Refetches the campaign in the background: the mutation settles (and the page says it is
+ * done) as soon as the server answered, not after the refetch, which a busy server can hold
+ * for seconds.
+ */
 function useInvalidateCampaign() {
   const queryClient = useQueryClient();
-  return (id: number) =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: campaignKeys.shortlist() }),
-      queryClient.invalidateQueries({ queryKey: campaignKeys.detail(id) }),
-    ]);
+  return (id: number) => {
+    void queryClient.invalidateQueries({ queryKey: campaignKeys.shortlist() });
+    void queryClient.invalidateQueries({ queryKey: campaignKeys.detail(id) });
+  };
 }
 
 export function useAddBanners() {
