@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { DrainLoop } from '../../lib/drain-loop';
 import { domainEvents } from '../../db/schema/events';
 import type { DomainEvent, DomainEventType, EventOf } from './events';
 
@@ -44,17 +45,14 @@ export type DrainResult = { handled: number; failed: number };
  * Drains the outbox after commit. Several server processes may run one each on PostgreSQL:
  * an event is taken with FOR UPDATE SKIP LOCKED and leased (its `available_at` moves to the end
  * of the lease), so two workers never run it at the same time; the embedded database has one
- * process. Rounds never overlap within a process: `wake`, the timer and `drain` queue up.
+ * process. The rounds run in a DrainLoop (lib/drain-loop.ts).
  */
 export class EventWorker {
   private readonly byType = new Map<string, EventHandler[]>();
-  private chain: Promise<unknown> = Promise.resolve();
-  private scheduled = false;
-  private timer: NodeJS.Timeout | null = null;
-  private stopped = false;
   private readonly batchSize: number;
   private readonly leaseMs: number;
   private readonly retryDelayMs: (attempts: number) => number;
+  private readonly loop: DrainLoop<DrainResult>;
 
   constructor(
     private readonly db: Db,
@@ -69,38 +67,28 @@ export class EventWorker {
     this.batchSize = opts.batchSize ?? 100;
     this.leaseMs = opts.leaseMs ?? 60_000;
     this.retryDelayMs = opts.retryDelayMs ?? defaultRetryDelayMs;
+    this.loop = new DrainLoop({
+      round: (now) => this.round(now),
+      zero: () => ({ handled: 0, failed: 0 }),
+      pollMs: opts.pollMs,
+      log: opts.log,
+      failureMessage: 'event worker round failed; will retry',
+    });
   }
 
   /** Handles what is waiting now, then looks again every pollMs (default 1 s). */
   start() {
-    if (this.timer || this.stopped) return;
-    this.wake();
-    const every = this.opts.pollMs ?? 1000;
-    this.timer = setInterval(() => this.wake(), every);
-    this.timer.unref();
+    this.loop.start();
   }
 
   /** Stops the timer and waits for the round in progress; what is left stays in the outbox. */
-  async stop() {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.chain;
+  stop() {
+    return this.loop.stop();
   }
 
   /** A transaction with events committed: run a round soon (one queued round covers many wakes). */
   wake() {
-    if (this.stopped || this.scheduled) return;
-    this.scheduled = true;
-    this.chain = this.chain.then(async () => {
-      this.scheduled = false;
-      if (this.stopped) return;
-      try {
-        await this.untilEmpty();
-      } catch (err) {
-        this.opts.log?.error({ err }, 'event worker round failed; will retry');
-      }
-    });
+    this.loop.wake();
   }
 
   /**
@@ -110,27 +98,13 @@ export class EventWorker {
    * whose backoff has not elapsed yet.
    */
   drain(opts: { now?: Date } = {}): Promise<DrainResult> {
-    const run = this.chain.then(() => this.untilEmpty(opts.now));
-    this.chain = run.catch(() => undefined);
-    return run;
+    return this.loop.drain(opts.now);
   }
 
   /** Events not handled yet (waiting, leased or backing off). */
   async pending(): Promise<number> {
     const [row] = await this.db.select({ n: count() }).from(domainEvents).where(isNull(domainEvents.doneAt));
     return row?.n ?? 0;
-  }
-
-  private async untilEmpty(now?: Date): Promise<DrainResult> {
-    const total: DrainResult = { handled: 0, failed: 0 };
-    for (;;) {
-      const round = await this.round(now);
-      total.handled += round.handled;
-      total.failed += round.failed;
-      // A stopping server finishes the round it is in, not the whole backlog: what is left
-      // stays in the outbox for the next start (or another process).
-      if (round.handled + round.failed === 0 || this.stopped) return total;
-    }
   }
 
   private async round(now?: Date): Promise<DrainResult> {

@@ -4,6 +4,7 @@ import { paths } from '@cryptads/contract/paths';
 import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_MESSAGES, WEBHOOK_SIGNATURE_HEADER } from '@cryptads/contract/webhooks';
 import type { AppContext } from '../../context';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/outgoing-webhooks';
+import { DrainLoop } from '../../lib/drain-loop';
 import { SafeFetchError, safeFetch } from '../../lib/safe-fetch';
 import { notify } from '../notifications/notify';
 import { ATTEMPT_TIMEOUT_MS, outcomeOf, RESPONSE_KEPT_BYTES, RETRY_WINDOW_MS, retryDelayMs } from './rules';
@@ -31,46 +32,36 @@ export type SendResult = { sent: number; failed: number };
  * processes may run one each on PostgreSQL: a delivery is taken with FOR UPDATE SKIP LOCKED and
  * leased (its `next_attempt_at` moves to the end of the lease, its attempt counted), so two
  * senders never send it at the same time and a crashed sender's deliveries come back. Rounds
- * never overlap within a process. Shaped like the domain event worker (modules/events/worker.ts).
+ * never overlap within a process: they run in a DrainLoop (lib/drain-loop.ts), like the domain
+ * event worker's.
  */
 export class WebhookSender {
-  private chain: Promise<unknown> = Promise.resolve();
-  private scheduled = false;
-  private timer: NodeJS.Timeout | null = null;
-  private stopped = false;
+  private readonly loop: DrainLoop<SendResult>;
 
   constructor(
     private readonly ctx: Pick<AppContext, 'db' | 'config'>,
     private readonly opts: WebhookSenderOptions = {},
-  ) {}
-
-  start() {
-    if (this.timer || this.stopped) return;
-    this.wake();
-    this.timer = setInterval(() => this.wake(), this.opts.pollMs ?? 1000);
-    this.timer.unref();
+  ) {
+    this.loop = new DrainLoop({
+      round: (now) => this.round(now),
+      zero: () => ({ sent: 0, failed: 0 }),
+      pollMs: opts.pollMs,
+      log: opts.log,
+      failureMessage: 'webhook sender round failed; will retry',
+    });
   }
 
-  async stop() {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.chain;
+  start() {
+    this.loop.start();
+  }
+
+  stop() {
+    return this.loop.stop();
   }
 
   /** Deliveries were written: send soon (one queued round covers many wakes). */
   wake() {
-    if (this.stopped || this.scheduled) return;
-    this.scheduled = true;
-    this.chain = this.chain.then(async () => {
-      this.scheduled = false;
-      if (this.stopped) return;
-      try {
-        await this.untilEmpty();
-      } catch (err) {
-        this.opts.log?.error({ err }, 'webhook sender round failed; will retry');
-      }
-    });
+    this.loop.wake();
   }
 
   /**
@@ -78,19 +69,7 @@ export class WebhookSender {
    * instead of sleeping; a `now` in the future runs retries whose backoff has not elapsed.
    */
   drain(opts: { now?: Date } = {}): Promise<SendResult> {
-    const run = this.chain.then(() => this.untilEmpty(opts.now));
-    this.chain = run.catch(() => undefined);
-    return run;
-  }
-
-  private async untilEmpty(now?: Date): Promise<SendResult> {
-    const total: SendResult = { sent: 0, failed: 0 };
-    for (;;) {
-      const round = await this.round(now);
-      total.sent += round.sent;
-      total.failed += round.failed;
-      if (round.sent + round.failed === 0 || this.stopped) return total;
-    }
+    return this.loop.drain(opts.now);
   }
 
   /** Takes a batch of due deliveries and sends them. */
