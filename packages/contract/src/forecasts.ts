@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  CampaignKindSchema,
-  CappingTimeSchema,
-  DeviceSchema,
-  ListSchema,
-  PaymentModeSchema,
-  TrafficTypeSchema,
-} from './campaigns';
-import { CAMPAIGN_LIMITS as L, CAMPAIGN_MESSAGES as M } from './campaign-messages';
+import { CampaignFieldsSchema, CampaignKindSchema } from './campaigns';
 
 /**
  * Forecasts (docs/product/forecasts.md): what a targeting draft would likely buy before launch,
@@ -35,33 +27,30 @@ const names = z
   .array(z.string().trim().min(1, F.listInvalid).max(40, F.listInvalid), { error: F.listInvalid })
   .max(100);
 
-/** The wizard's targeting draft: nothing is saved, every field has the wizard's default. */
-export const ForecastRequestSchema = z.object({
+/**
+ * The wizard's targeting draft: nothing is saved, every field has the wizard's default. The
+ * targeting fields are the campaign's own; the money fields accept any draft amount (the
+ * campaign's minimums are the wizard's business, not the forecast's).
+ */
+export const ForecastRequestSchema = CampaignFieldsSchema.pick({
+  paymentMode: true,
+  trafficType: true,
+  budgetFlag: true,
+  capping: true,
+  cappingTime: true,
+  device: true,
+  countries: true,
+  excludeFlag: true,
+  excludeList: true,
+}).extend({
   kind: CampaignKindSchema,
-  trafficType: TrafficTypeSchema.default(0),
-  paymentMode: PaymentModeSchema.default(0),
   /** The bid in euros: per thousand impressions (CPM) or per click (CPC). */
   price: euros(F.bidInvalid),
   dailyBudget: euros(F.budgetInvalid),
-  budgetFlag: z.boolean().default(false),
   budget: euros(F.budgetInvalid).nullish(),
-  capping: z
-    .number({ error: M.cappingInvalid })
-    .int(M.cappingInvalid)
-    .min(L.cappingMin, M.cappingInvalid)
-    .max(L.cappingMax, M.cappingInvalid)
-    .default(0),
-  cappingTime: CappingTimeSchema.default(0),
-  device: DeviceSchema.default(3),
-  countries: z
-    .array(z.string().regex(/^[A-Z]{2}$/, M.countryInvalid), { error: M.countryInvalid })
-    .max(300)
-    .default([]),
   /** Operating systems and browsers as reports name them; empty means all. */
   os: names.default([]),
   browsers: names.default([]),
-  excludeFlag: z.boolean().default(true),
-  excludeList: ListSchema.default([]),
 });
 export type ForecastRequest = z.output<typeof ForecastRequestSchema>;
 export type ForecastRequestInput = z.input<typeof ForecastRequestSchema>;
