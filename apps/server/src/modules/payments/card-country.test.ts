@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eurosToMicros } from '@cryptads/contract/money';
-import { type FakeStripe, startFakeStripe } from '../../adapters/payments/fakes/fake-stripe';
-import { createPayments } from '../../adapters/payments/payments';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { paymentsSettings } from './providers';
-import { balanceOf, deposit, depositor, paymentRow } from './test-helpers';
+import type { FakeStripe } from '../../adapters/payments/fakes/fake-stripe';
+import type { TestApp } from '../../testing/test-app';
+import { balanceOf, paymentRow, stripeApp, postStripe, openCardDeposit } from './test-helpers';
 
 // The card's country as VAT location evidence (docs/decisions/035, 041), through the real
 // Stripe adapter talking to the fake Stripe API: the Checkout Session's PaymentIntent is read
@@ -13,46 +11,20 @@ import { balanceOf, deposit, depositor, paymentRow } from './test-helpers';
 let app: TestApp;
 let fake: FakeStripe;
 beforeAll(async () => {
-  [app, fake] = await Promise.all([createTestApp(), startFakeStripe()]);
-  app.ctx.payments = createPayments({
-    ...paymentsSettings(app.ctx.config),
-    card: 'stripe',
-    stripe: {
-      secretKey: fake.secretKey,
-      webhookSecret: fake.webhookSecret,
-      api: { host: fake.host, port: fake.port, protocol: fake.protocol },
-      maxNetworkRetries: 0,
-    },
-  });
+  ({ app, fake } = await stripeApp());
   // Building the app on PGlite takes long on a busy machine.
 }, 240_000);
 afterAll(async () => {
   await Promise.all([app.closeAll(), fake.close()]);
 });
 
-const post = (webhook: { payload: string; headers: Record<string, string> }) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/billing/webhooks/stripe',
-    headers: webhook.headers,
-    payload: webhook.payload,
-  });
-
-async function opened() {
-  const session = await depositor(app);
-  const started = await deposit(app, session.headers, 'card', 150);
-  expect(started.status).toBe(200);
-  const payment = await paymentRow(app, started.paymentId);
-  return { ...session, ...started, sessionId: payment.providerRef as string };
-}
-
 describe("the card's country", () => {
   it('is stored beside the billing country when the card was issued there, and the evidence agrees', async () => {
-    const { paymentId, sessionId } = await opened();
+    const { paymentId, sessionId } = await openCardDeposit(app);
     const before = await paymentRow(app, paymentId);
     expect(before).toMatchObject({ billingCountry: 'IE', cardCountry: null });
     fake.complete(sessionId, { cardCountry: 'IE' });
-    expect((await post(fake.webhook('checkout.session.completed', sessionId))).statusCode).toBe(200);
+    expect((await postStripe(app, fake.webhook('checkout.session.completed', sessionId))).statusCode).toBe(200);
     expect(await paymentRow(app, paymentId)).toMatchObject({
       status: 'paid',
       billingCountry: 'IE',
@@ -62,9 +34,9 @@ describe("the card's country", () => {
   }, 120_000);
 
   it('contradicting the billing country is stored as disagreeing evidence; the VAT charged and the credit stand', async () => {
-    const { user, paymentId, sessionId } = await opened();
+    const { user, paymentId, sessionId } = await openCardDeposit(app);
     fake.complete(sessionId, { cardCountry: 'DE' });
-    expect((await post(fake.webhook('checkout.session.completed', sessionId))).statusCode).toBe(200);
+    expect((await postStripe(app, fake.webhook('checkout.session.completed', sessionId))).statusCode).toBe(200);
     const row = await paymentRow(app, paymentId);
     expect(row).toMatchObject({
       status: 'paid',
@@ -79,7 +51,7 @@ describe("the card's country", () => {
   }, 120_000);
 
   it('is read on the browser return too, and its absence changes nothing', async () => {
-    const a = await opened();
+    const a = await openCardDeposit(app);
     fake.complete(a.sessionId, { cardCountry: 'IE' });
     const res = await app.inject({
       method: 'POST',
@@ -94,9 +66,9 @@ describe("the card's country", () => {
       locationAgrees: true,
     });
 
-    const b = await opened();
+    const b = await openCardDeposit(app);
     fake.complete(b.sessionId, { cardCountry: null });
-    expect((await post(fake.webhook('checkout.session.completed', b.sessionId))).statusCode).toBe(200);
+    expect((await postStripe(app, fake.webhook('checkout.session.completed', b.sessionId))).statusCode).toBe(200);
     expect(await paymentRow(app, b.paymentId)).toMatchObject({
       status: 'paid',
       cardCountry: null,

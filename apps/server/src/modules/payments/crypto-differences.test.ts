@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eurosToMicros } from '@cryptads/contract/money';
-import { type FakeCoinGate, startFakeCoinGate } from '../../adapters/payments/fakes/fake-coingate';
-import { createPayments } from '../../adapters/payments/payments';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { FakeCoinGate } from '../../adapters/payments/fakes/fake-coingate';
+import type { TestApp } from '../../testing/test-app';
 import { checkLedger } from '../ledger/check';
 import { accountBalance, available, clearing, platform, statementOf } from '../ledger/ledger.service';
-import { paymentsSettings } from './providers';
-import { balanceOf, deposit, depositor, paymentRow } from './test-helpers';
+import { balanceOf, paymentRow, coinGateApp, openCryptoDeposit } from './test-helpers';
 
 // Crypto over- and underpayments (docs/decisions/041): the customer is credited the share of
 // the amount that arrived, fee and VAT (at the payment's stored rate) take the same share, so
@@ -15,31 +13,12 @@ import { balanceOf, deposit, depositor, paymentRow } from './test-helpers';
 let app: TestApp;
 let fake: FakeCoinGate;
 beforeAll(async () => {
-  [app, fake] = await Promise.all([createTestApp(), startFakeCoinGate()]);
-  const origin = await app.listen({ host: '127.0.0.1', port: 0 });
-  app.ctx.payments = createPayments({
-    ...paymentsSettings(app.ctx.config),
-    crypto: 'coingate',
-    coingate: {
-      apiToken: fake.apiToken,
-      apiUrl: fake.apiUrl,
-      callbackUrl: `${origin}/api/billing/webhooks/coingate`,
-      callbackSecret: 'coingate-callback-secret-0123456789abcdef',
-    },
-  });
+  ({ app, fake } = await coinGateApp());
   // Building the app on PGlite takes long on a busy machine.
 }, 240_000);
 afterAll(async () => {
   await Promise.all([app.closeAll(), fake.close()]);
 });
-
-async function opened(amount = 1000) {
-  const session = await depositor(app);
-  const started = await deposit(app, session.headers, 'crypto', amount);
-  expect(started.status).toBe(200);
-  const payment = await paymentRow(app, started.paymentId);
-  return { ...session, ...started, orderId: Number(payment.providerRef) };
-}
 
 /** What one payment moved out of the CoinGate clearing account and where it went. */
 async function postingsOf(paymentId: string, userId: number) {
@@ -50,7 +29,7 @@ async function postingsOf(paymentId: string, userId: number) {
 
 describe('a crypto payment of another amount than charged', () => {
   it('overpaid: the customer is credited the share that arrived, fee and VAT recomputed; the clearing account gives up exactly what arrived', async () => {
-    const { user, paymentId, orderId } = await opened();
+    const { user, paymentId, orderId } = await openCryptoDeposit(app);
     // 1000 + 1 % fee + 23 % VAT on both = 1242.30 charged; 10 % more arrived in BTC.
     const payment = await paymentRow(app, paymentId);
     expect(payment.totalMicros).toBe(eurosToMicros(1242.3));
@@ -78,7 +57,7 @@ describe('a crypto payment of another amount than charged', () => {
   }, 120_000);
 
   it('underpaid: the same rule the other way, to the micro-euro', async () => {
-    const { user, paymentId, orderId } = await opened();
+    const { user, paymentId, orderId } = await openCryptoDeposit(app);
     const clearingBefore = await accountBalance(app.ctx.db, clearing('coingate'));
     fake.setStatus(orderId, 'paid', { amount: '0.02000000', currency: 'BTC', underpaid: '0.00200000' });
     expect(await fake.deliverCallback(orderId, 'json')).toBe(200);

@@ -2,15 +2,26 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DepositRow } from '@cryptads/contract/deposits';
 import { eurosToMicros } from '@cryptads/contract/money';
-import { type FakeCoinGate, startFakeCoinGate } from '../../adapters/payments/fakes/fake-coingate';
-import { type FakeStripe, startFakeStripe } from '../../adapters/payments/fakes/fake-stripe';
+import type { FakeCoinGate } from '../../adapters/payments/fakes/fake-coingate';
+import type { FakeStripe } from '../../adapters/payments/fakes/fake-stripe';
 import { createPayments } from '../../adapters/payments/payments';
 import { buildSandboxWebhook, SANDBOX_SIGNATURE_HEADER } from '../../adapters/payments/sandbox';
 import { paymentEvents } from '../../db/schema/payments';
 import { body } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { paymentsSettings, sandboxSecret } from './providers';
-import { balanceOf, deposit, depositor, eventsOf, paymentRow } from './test-helpers';
+import {
+  balanceOf,
+  deposit,
+  depositor,
+  eventsOf,
+  paymentRow,
+  stripeApp,
+  coinGateApp,
+  postStripe,
+  openCardDeposit,
+  openCryptoDeposit,
+} from './test-helpers';
 
 const returnCall = async (app: TestApp, headers: Record<string, string>, paymentId: string) => {
   const res = await app.inject({ method: 'POST', url: '/api/billing/payment', headers, payload: { paymentId } });
@@ -147,40 +158,14 @@ describe('stripe card payments', () => {
   let app: TestApp;
   let fake: FakeStripe;
   beforeAll(async () => {
-    [app, fake] = await Promise.all([createTestApp(), startFakeStripe()]);
-    app.ctx.payments = createPayments({
-      ...paymentsSettings(app.ctx.config),
-      card: 'stripe',
-      stripe: {
-        secretKey: fake.secretKey,
-        webhookSecret: fake.webhookSecret,
-        api: { host: fake.host, port: fake.port, protocol: fake.protocol },
-        maxNetworkRetries: 0,
-      },
-    });
+    ({ app, fake } = await stripeApp());
   });
   afterAll(async () => {
     await Promise.all([app.closeAll(), fake.close()]);
   });
 
-  const post = (webhook: { payload: string; headers: Record<string, string> }) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/billing/webhooks/stripe',
-      headers: webhook.headers,
-      payload: webhook.payload,
-    });
-
-  async function opened() {
-    const session = await depositor(app);
-    const started = await deposit(app, session.headers, 'card', 150);
-    expect(started.status).toBe(200);
-    const payment = await paymentRow(app, started.paymentId);
-    return { ...session, ...started, sessionId: payment.providerRef as string };
-  }
-
   it('opens a Checkout Session for amount + VAT that comes back to the card tab', async () => {
-    const { url, paymentId, sessionId } = await opened();
+    const { url, paymentId, sessionId } = await openCardDeposit(app);
     expect(url).toBe(`${fake.origin}/c/pay/${sessionId}`);
     expect(fake.sessions.get(sessionId)).toMatchObject({
       amount_total: 18450,
@@ -193,21 +178,21 @@ describe('stripe card payments', () => {
   });
 
   it('credits from checkout.session.completed, once however often it is delivered', async () => {
-    const { user, paymentId, sessionId } = await opened();
+    const { user, paymentId, sessionId } = await openCardDeposit(app);
     fake.complete(sessionId);
     const webhook = fake.webhook('checkout.session.completed', sessionId);
-    expect((await post(webhook)).statusCode).toBe(200);
-    expect((await post(webhook)).statusCode).toBe(200);
+    expect((await postStripe(app, webhook)).statusCode).toBe(200);
+    expect((await postStripe(app, webhook)).statusCode).toBe(200);
     expect(await paymentRow(app, paymentId)).toMatchObject({ status: 'paid', creditedMicros: eurosToMicros(150) });
     expect(await balanceOf(app, user.id)).toBe(eurosToMicros(150));
   });
 
   it('credits from the browser return when the webhook is late, and not again when it comes', async () => {
-    const { user, headers, paymentId, sessionId } = await opened();
+    const { user, headers, paymentId, sessionId } = await openCardDeposit(app);
     expect((await returnCall(app, headers, paymentId)).row.state).toBe('created');
     fake.complete(sessionId);
     expect((await returnCall(app, headers, paymentId)).row).toMatchObject({ state: 'paid', valid: 1, credited: 150 });
-    expect((await post(fake.webhook('checkout.session.completed', sessionId))).statusCode).toBe(200);
+    expect((await postStripe(app, fake.webhook('checkout.session.completed', sessionId))).statusCode).toBe(200);
     expect(await balanceOf(app, user.id)).toBe(eurosToMicros(150));
     expect((await eventsOf(app, paymentId)).map((e) => [e.providerEventId.startsWith('return:'), e.outcome])).toEqual(
       expect.arrayContaining([
@@ -218,13 +203,13 @@ describe('stripe card payments', () => {
   });
 
   it('credits once when the webhook and the return arrive at once', async () => {
-    const { user, headers, paymentId, sessionId } = await opened();
+    const { user, headers, paymentId, sessionId } = await openCardDeposit(app);
     fake.complete(sessionId);
     const webhook = fake.webhook('checkout.session.completed', sessionId);
     await Promise.all([
-      post(webhook),
+      postStripe(app, webhook),
       returnCall(app, headers, paymentId),
-      post(webhook),
+      postStripe(app, webhook),
       returnCall(app, headers, paymentId),
     ]);
     expect(await balanceOf(app, user.id)).toBe(eurosToMicros(150));
@@ -232,29 +217,30 @@ describe('stripe card payments', () => {
   });
 
   it('waits for a delayed method, and keeps a paid payment paid when the session expires later', async () => {
-    const { user, paymentId, sessionId } = await opened();
+    const { user, paymentId, sessionId } = await openCardDeposit(app);
     fake.complete(sessionId, { delayed: true });
-    await post(fake.webhook('checkout.session.completed', sessionId));
+    await postStripe(app, fake.webhook('checkout.session.completed', sessionId));
     expect((await paymentRow(app, paymentId)).status).toBe('pending');
     expect(await balanceOf(app, user.id)).toBe(0n);
     fake.settle(sessionId, true);
-    await post(fake.webhook('checkout.session.async_payment_succeeded', sessionId));
+    await postStripe(app, fake.webhook('checkout.session.async_payment_succeeded', sessionId));
     fake.expire(sessionId);
-    await post(fake.webhook('checkout.session.expired', sessionId));
+    await postStripe(app, fake.webhook('checkout.session.expired', sessionId));
     expect(await paymentRow(app, paymentId)).toMatchObject({ status: 'paid', needsReview: false });
     expect(await balanceOf(app, user.id)).toBe(eurosToMicros(150));
   });
 
   it('refuses a webhook signed with another secret or too old', async () => {
-    const { paymentId, sessionId } = await opened();
+    const { paymentId, sessionId } = await openCardDeposit(app);
     fake.complete(sessionId);
     expect(
-      (await post(fake.webhook('checkout.session.completed', sessionId, { secret: 'whsec_attacker' }))).statusCode,
+      (await postStripe(app, fake.webhook('checkout.session.completed', sessionId, { secret: 'whsec_attacker' })))
+        .statusCode,
     ).toBe(400);
     const stale = fake.webhook('checkout.session.completed', sessionId, {
       timestamp: Math.floor(Date.now() / 1000) - 301,
     });
-    expect((await post(stale)).statusCode).toBe(400);
+    expect((await postStripe(app, stale)).statusCode).toBe(400);
     expect((await paymentRow(app, paymentId)).status).toBe('created');
   });
 
@@ -290,34 +276,15 @@ describe('coingate crypto payments', () => {
   let app: TestApp;
   let fake: FakeCoinGate;
   beforeAll(async () => {
-    [app, fake] = await Promise.all([createTestApp(), startFakeCoinGate()]);
     // CoinGate calls us over HTTP: the app listens on loopback for this suite.
-    const origin = await app.listen({ host: '127.0.0.1', port: 0 });
-    app.ctx.payments = createPayments({
-      ...paymentsSettings(app.ctx.config),
-      crypto: 'coingate',
-      coingate: {
-        apiToken: fake.apiToken,
-        apiUrl: fake.apiUrl,
-        callbackUrl: `${origin}/api/billing/webhooks/coingate`,
-        callbackSecret: 'coingate-callback-secret-0123456789abcdef',
-      },
-    });
+    ({ app, fake } = await coinGateApp());
   });
   afterAll(async () => {
     await Promise.all([app.closeAll(), fake.close()]);
   });
 
-  async function opened(amount = 1000) {
-    const session = await depositor(app);
-    const started = await deposit(app, session.headers, 'crypto', amount);
-    expect(started.status).toBe(200);
-    const payment = await paymentRow(app, started.paymentId);
-    return { ...session, ...started, orderId: Number(payment.providerRef) };
-  }
-
   it('creates an order for amount + fee + VAT and credits the paid order CoinGate calls back about', async () => {
-    const { user, paymentId, orderId, url } = await opened();
+    const { user, paymentId, orderId, url } = await openCryptoDeposit(app);
     expect(fake.orders.get(orderId)).toMatchObject({
       order_id: paymentId,
       price_amount: '1242.3',
@@ -338,7 +305,7 @@ describe('coingate crypto payments', () => {
   });
 
   it('credits what arrived of an underpaid order', async () => {
-    const { user, paymentId, orderId } = await opened();
+    const { user, paymentId, orderId } = await openCryptoDeposit(app);
     fake.setStatus(orderId, 'paid', { amount: '0.02000000', currency: 'BTC', underpaid: '0.00200000' });
     expect(await fake.deliverCallback(orderId, 'json')).toBe(200);
     expect(await paymentRow(app, paymentId)).toMatchObject({
@@ -349,7 +316,7 @@ describe('coingate crypto payments', () => {
   });
 
   it('refuses a callback without its token', async () => {
-    const { paymentId, orderId } = await opened();
+    const { paymentId, orderId } = await openCryptoDeposit(app);
     fake.setStatus(orderId, 'paid', { amount: '0.02', currency: 'BTC' });
     const callback = fake.callback(orderId);
     const res = await app.inject({
@@ -363,7 +330,7 @@ describe('coingate crypto payments', () => {
   });
 
   it('credits from the return when the callback never came, and a late expired changes nothing', async () => {
-    const { user, headers, paymentId, orderId } = await opened(150);
+    const { user, headers, paymentId, orderId } = await openCryptoDeposit(app, 150);
     fake.setStatus(orderId, 'paid', { amount: '0.003', currency: 'BTC' });
     expect((await returnCall(app, headers, paymentId)).row).toMatchObject({ state: 'paid', credited: 150 });
     fake.setStatus(orderId, 'expired');
