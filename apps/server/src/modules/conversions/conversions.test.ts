@@ -6,8 +6,7 @@ import { microsToEuros, perUnitMicros, roasOf } from '@cryptads/contract/money';
 import type { Report } from '@cryptads/contract/reports';
 import { adClicks, conversions } from '../../db/schema/conversions';
 import { body, loginAs } from '../../testing/helpers';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { tempDataDir } from '../campaigns/test-helpers';
+import type { TestApp } from '../../testing/test-app';
 import {
   approvedWebsite,
   DESKTOP_UA,
@@ -18,6 +17,7 @@ import {
   runningCampaign,
   serve,
   served,
+  deliveryTestApp,
 } from '../delivery/test-helpers';
 
 /**
@@ -28,13 +28,7 @@ import {
 type Headers = Record<string, string>;
 let app: TestApp;
 beforeAll(async () => {
-  app = await createTestApp({
-    DATA_DIR: tempDataDir(),
-    PUBLIC_URL: 'http://ads.test',
-    DELIVERY_FLUSH_MS: '10000',
-    TRUST_PROXY: '1',
-    IVT_ENABLED: '0',
-  });
+  app = await deliveryTestApp();
 });
 afterAll(async () => {
   await app.closeAll();

@@ -6,8 +6,8 @@ import { zones } from '../../db/schema/websites';
 import { campaignCommands } from '../../operator/commands/campaigns';
 import { userCommands } from '../../operator/commands/users';
 import { drainEvents } from '../../testing/helpers';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createCampaign, tempDataDir, uploadFile } from '../campaigns/test-helpers';
+import type { TestApp } from '../../testing/test-app';
+import { createCampaign, uploadFile } from '../campaigns/test-helpers';
 import { depositFor, ledgerSumOf } from '../ledger/test-helpers';
 import { reviewZone } from '../websites/websites.service';
 import { signClick } from './click-token';
@@ -24,6 +24,7 @@ import {
   served,
   balanceOf as balanceOfUser,
   statusOf as campaignStatusOf,
+  deliveryTestApp,
 } from './test-helpers';
 import { type DeliveryEvent, EventKind } from './types';
 
@@ -31,13 +32,7 @@ let app: TestApp;
 beforeAll(async () => {
   // Delivery mechanics behind a trusted proxy (the country header counts); the invalid-traffic
   // filter has its own suite (ivt.routes.test.ts) and is off here.
-  app = await createTestApp({
-    DATA_DIR: tempDataDir(),
-    PUBLIC_URL: 'http://ads.test',
-    DELIVERY_FLUSH_MS: '10000',
-    TRUST_PROXY: '1',
-    IVT_ENABLED: '0',
-  });
+  app = await deliveryTestApp();
 });
 afterAll(async () => {
   await app.closeAll();

@@ -2,8 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adEvents, statsHourly } from '../../db/schema/stats';
 import { loadConfig } from '../../config';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { tempDataDir } from '../campaigns/test-helpers';
+import type { TestApp } from '../../testing/test-app';
 import { depositFor, ledgerSumOf } from '../ledger/test-helpers';
 import { Recorder } from './recorder';
 import { recordBatch } from './writer/record-batch';
@@ -17,6 +16,7 @@ import {
   runningCampaign,
   balanceOf as balanceOfUser,
   statusOf as campaignStatusOf,
+  deliveryTestApp,
 } from './test-helpers';
 import { type DeliveryEvent, EventKind } from './types';
 
@@ -26,13 +26,7 @@ let app: TestApp;
 beforeAll(async () => {
   // Delivery mechanics behind a trusted proxy (the country header counts); the invalid-traffic
   // filter has its own suite (ivt.routes.test.ts) and is off here.
-  app = await createTestApp({
-    DATA_DIR: tempDataDir(),
-    PUBLIC_URL: 'http://ads.test',
-    DELIVERY_FLUSH_MS: '10000',
-    TRUST_PROXY: '1',
-    IVT_ENABLED: '0',
-  });
+  app = await deliveryTestApp();
 });
 afterAll(async () => {
   await app.closeAll();

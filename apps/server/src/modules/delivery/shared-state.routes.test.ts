@@ -4,8 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app';
 import { adEvents } from '../../db/schema/stats';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { tempDataDir } from '../campaigns/test-helpers';
+import type { TestApp } from '../../testing/test-app';
 import {
   approvedWebsite,
   campaignOf,
@@ -15,6 +14,7 @@ import {
   runningCampaign,
   serve,
   served,
+  deliveryTestApp,
 } from './test-helpers';
 import { EventKind } from './types';
 
@@ -29,12 +29,7 @@ const prefix = `test:${randomBytes(6).toString('hex')}:`;
 let a: TestApp;
 let b: App;
 beforeAll(async () => {
-  a = await createTestApp({
-    DATA_DIR: tempDataDir(),
-    PUBLIC_URL: 'http://ads.test',
-    DELIVERY_FLUSH_MS: '10000',
-    TRUST_PROXY: '1',
-    IVT_ENABLED: '0',
+  a = await deliveryTestApp({
     REDIS_URL: redisUrl,
     REDIS_PREFIX: prefix,
     // Every process signs click links with the same key (README: several processes).

@@ -8,7 +8,8 @@ import { users } from '../../db/schema/users';
 import { zones } from '../../db/schema/websites';
 import { campaignCommands } from '../../operator/commands/campaigns';
 import { body, loginAs } from '../../testing/helpers';
-import { createCampaign } from '../campaigns/test-helpers';
+import { createTestApp } from '../../testing/test-app';
+import { createCampaign, tempDataDir } from '../campaigns/test-helpers';
 import { depositFor } from '../ledger/test-helpers';
 import { reviewWebsite } from '../websites/websites.service';
 import { type DeliveryEvent, EventKind } from './types';
@@ -21,6 +22,21 @@ export const DESKTOP_UA =
 export const MOBILE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 export const BOT_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+/**
+ * A test app for delivery mechanics: its own data directory (the journal), links on
+ * http://ads.test, batches written when a test flushes, behind a trusted proxy (the country
+ * header counts), and the invalid-traffic filter off (it has its own suite).
+ */
+export const deliveryTestApp = (settings: Record<string, string> = {}) =>
+  createTestApp({
+    DATA_DIR: tempDataDir(),
+    PUBLIC_URL: 'http://ads.test',
+    DELIVERY_FLUSH_MS: '10000',
+    TRUST_PROXY: '1',
+    IVT_ENABLED: '0',
+    ...settings,
+  });
 
 export const delivery = (app: App) => {
   const d = app.ctx.delivery;
