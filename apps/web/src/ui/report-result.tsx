@@ -48,43 +48,23 @@ export function ReportTotalsLine({ totals, moneyLabel }: { totals: ReportTotals;
   );
 }
 
+type Figure<R> = { [K in keyof R]: R[K] extends number | undefined ? K : never }[keyof R] & string;
+
+/** A right-aligned figure column; a figure a row does not carry (publishers' conversions) reads 0. */
+function figure<R>(key: Figure<R>, header: string, format: (n: number) => string): Column<R> {
+  const of = (r: R) => (r[key] as number | undefined) ?? 0;
+  return { key, header, value: of, render: (r) => format(of(r)), align: 'right' };
+}
+
+const roas = (n: number) => n.toFixed(2);
+
 /** An advertiser's conversion columns (absent from publishers' answers). */
 const conversionColumns: Column<ReportRow>[] = [
-  {
-    key: 'conversions',
-    header: 'Conversions',
-    value: (r) => r.conversions ?? 0,
-    render: (r) => formatNumber(r.conversions ?? 0),
-    align: 'right',
-  },
-  {
-    key: 'conversionRate',
-    header: 'Conversion rate',
-    value: (r) => r.conversionRate ?? 0,
-    render: (r) => formatCtr(r.conversionRate ?? 0),
-    align: 'right',
-  },
-  {
-    key: 'costPerConversion',
-    header: 'Cost per conversion',
-    value: (r) => r.costPerConversion ?? 0,
-    render: (r) => formatEuros(r.costPerConversion ?? 0),
-    align: 'right',
-  },
-  {
-    key: 'conversionValue',
-    header: 'Conversion value',
-    value: (r) => r.conversionValue ?? 0,
-    render: (r) => formatEuros(r.conversionValue ?? 0),
-    align: 'right',
-  },
-  {
-    key: 'roas',
-    header: 'ROAS',
-    value: (r) => r.roas ?? 0,
-    render: (r) => (r.roas ?? 0).toFixed(2),
-    align: 'right',
-  },
+  figure('conversions', 'Conversions', formatNumber),
+  figure('conversionRate', 'Conversion rate', formatCtr),
+  figure('costPerConversion', 'Cost per conversion', formatEuros),
+  figure('conversionValue', 'Conversion value', formatEuros),
+  figure('roas', 'ROAS', roas),
 ];
 
 export function reportColumns(reportBy: ReportBy, moneyLabel: string, withConversions = false): Column<ReportRow>[] {
@@ -97,51 +77,21 @@ export function reportColumns(reportBy: ReportBy, moneyLabel: string, withConver
       value: (r) => (reportBy === 'date' ? r.key : r.label),
       render: (r) => r.label,
     },
-    {
-      key: 'impressions',
-      header: 'Impressions',
-      value: (r) => r.impressions,
-      render: (r) => formatNumber(r.impressions),
-      align: 'right',
-    },
-    { key: 'clicks', header: 'Clicks', value: (r) => r.clicks, render: (r) => formatNumber(r.clicks), align: 'right' },
-    { key: 'ctr', header: 'CTR', value: (r) => r.ctr, render: (r) => formatCtr(r.ctr), align: 'right' },
-    { key: 'money', header: moneyLabel, value: (r) => r.money, render: (r) => formatEuros(r.money), align: 'right' },
-    { key: 'ecpm', header: 'eCPM', value: (r) => r.eCpm, render: (r) => formatEuros(r.eCpm), align: 'right' },
-    {
-      key: 'filteredImpressions',
-      header: REPORT_MESSAGES.filteredImpressions,
-      value: (r) => r.filteredImpressions ?? 0,
-      render: (r) => formatNumber(r.filteredImpressions ?? 0),
-      align: 'right',
-    },
-    {
-      key: 'filteredClicks',
-      header: REPORT_MESSAGES.filteredClicks,
-      value: (r) => r.filteredClicks ?? 0,
-      render: (r) => formatNumber(r.filteredClicks ?? 0),
-      align: 'right',
-    },
+    figure('impressions', 'Impressions', formatNumber),
+    figure('clicks', 'Clicks', formatNumber),
+    figure('ctr', 'CTR', formatCtr),
+    figure('money', moneyLabel, formatEuros),
+    { ...figure('eCpm', 'eCPM', formatEuros), key: 'ecpm' },
+    figure('filteredImpressions', REPORT_MESSAGES.filteredImpressions, formatNumber),
+    figure('filteredClicks', REPORT_MESSAGES.filteredClicks, formatNumber),
     ...(withConversions ? conversionColumns : []),
   ];
 }
 
 const filteredColumns: Column<FilteredByReason>[] = [
   { key: 'reason', header: REPORT_MESSAGES.filteredReason, value: (r) => r.label, role: 'primary' },
-  {
-    key: 'impressions',
-    header: REPORT_MESSAGES.filteredImpressions,
-    value: (r) => r.impressions,
-    render: (r) => formatNumber(r.impressions),
-    align: 'right',
-  },
-  {
-    key: 'clicks',
-    header: REPORT_MESSAGES.filteredClicks,
-    value: (r) => r.clicks,
-    render: (r) => formatNumber(r.clicks),
-    align: 'right',
-  },
+  figure('impressions', REPORT_MESSAGES.filteredImpressions, formatNumber),
+  figure('clicks', REPORT_MESSAGES.filteredClicks, formatNumber),
 ];
 
 /** Filtered traffic of the period by reason: counted, shown, never billed. */
