@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { checkScreen, screenshot } from './support/a11y';
+import { expectWhole } from './support/tables';
 import { logIn } from './support/ui';
 
 const ADVERTISER = { email: 'advertiser@cryptads.example', password: 'Advertiser#2026' };
@@ -71,6 +72,8 @@ test.describe('forecasts', () => {
         .getByText(/€[\d.,]+\/h/)
         .first(),
     ).toBeVisible();
+    // The list's status badges stay whole beside long names and pace lines.
+    await expectWhole(page.getByTestId('campaign-list').getByTestId('status-badge'));
     await checkScreen(page, 'forecasts-campaign-pace');
     await page.setViewportSize({ width: 390, height: 844 });
     await pace.scrollIntoViewIfNeeded();

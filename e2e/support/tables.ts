@@ -18,20 +18,41 @@ export async function expectRowActionsInViewport(
   for (let n = 0; n < count; n++) {
     const target = rows.nth(n).locator(action).first();
     await expect(target, `row ${n + 1} has an action`).toBeVisible();
-    const cut = await target.evaluate((el) => {
-      // Scrolls the page up or down only, then looks for an edge that hides part of it.
-      window.scrollBy(0, el.getBoundingClientRect().top - window.innerHeight / 2);
-      const box = el.getBoundingClientRect();
-      if (box.left < 0 || box.right > window.innerWidth) return `outside the viewport (${box.left}–${box.right})`;
-      for (let box2 = el.parentElement; box2; box2 = box2.parentElement) {
-        const style = getComputedStyle(box2);
-        if (style.overflowX === 'visible') continue;
-        const clip = box2.getBoundingClientRect();
-        if (box2.scrollLeft !== 0 || box.left < clip.left || box.right > clip.right)
-          return `cut by a box that scrolls sideways (${box.left}–${box.right} in ${clip.left}–${clip.right})`;
-      }
-      return null;
-    });
-    expect(cut, `the action of row ${n + 1}`).toBeNull();
+    expect(await cutOff(target), `the action of row ${n + 1}`).toBeNull();
+  }
+}
+
+/**
+ * Why `target` is not whole on screen: scrolled to the middle of the viewport (up or down
+ * only), it is outside the viewport or cut by a box that scrolls or clips sideways. null when
+ * it is whole.
+ */
+export function cutOff(target: Locator): Promise<string | null> {
+  return target.evaluate((el) => {
+    window.scrollBy(0, el.getBoundingClientRect().top - window.innerHeight / 2);
+    const box = el.getBoundingClientRect();
+    if (box.left < 0 || box.right > window.innerWidth) return `outside the viewport (${box.left}–${box.right})`;
+    for (let box2 = el.parentElement; box2; box2 = box2.parentElement) {
+      const style = getComputedStyle(box2);
+      if (style.overflowX === 'visible') continue;
+      const clip = box2.getBoundingClientRect();
+      if (box2.scrollLeft !== 0 || box.left < clip.left || box.right > clip.right)
+        return `cut by a box that scrolls sideways (${box.left}–${box.right} in ${clip.left}–${clip.right})`;
+    }
+    return null;
+  });
+}
+
+/** Every element `items` finds is whole on screen (see cutOff), its text not cut to an ellipsis either. */
+export async function expectWhole(items: Locator) {
+  const count = await items.count();
+  expect(count, 'something to check').toBeGreaterThan(0);
+  for (let n = 0; n < count; n++) {
+    const item = items.nth(n);
+    expect(await cutOff(item), `item ${n + 1}`).toBeNull();
+    const clipped = await item.evaluate((el) =>
+      [el, ...el.querySelectorAll('*')].some((e) => e.scrollWidth > e.clientWidth + 1),
+    );
+    expect(clipped, `the text of item ${n + 1} is cut`).toBe(false);
   }
 }

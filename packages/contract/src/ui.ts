@@ -26,3 +26,6 @@ export const pageTitle = (page: string, product: string, marketplace = false) =>
 
 /** Product name when the configuration has not answered yet. */
 export const DEFAULT_PRODUCT_NAME = 'Cryptads';
+
+/** How long "Copied!" shows after copying a code, a link or a detail (docs/product/limits.md#websites). */
+export const COPY_FEEDBACK_MS = 1_000;

@@ -116,8 +116,6 @@ export type SnippetVariant = (typeof SnippetVariant)[keyof typeof SnippetVariant
 
 /** Minutes between two popunders shown to one visitor, written into the popunder code (docs/product/limits.md#websites). */
 export const POPUNDER_INTERVAL = 5;
-/** How long "Copied!" shows after copying a code (docs/product/limits.md#websites). */
-export const COPY_FEEDBACK_MS = 1_000;
 
 // ---- Ownership verification --------------------------------------------------------------
 

@@ -52,7 +52,9 @@ export function CampaignList({
           onChange={(e) => setQuery(e.currentTarget.value)}
           data-testid="campaign-search"
         />
-        <ScrollArea.Autosize mah={560} type="auto">
+        {/* Vertical only, its content as wide as the card: long names truncate and the status
+            badge stays whole (Autosize's content is otherwise as wide as the longest name). */}
+        <ScrollArea.Autosize mah={560} type="auto" scrollbars="y" styles={{ content: { minWidth: 0, width: '100%' } }}>
           <Stack gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {shown.map((r) => (
               <li key={r.id}>

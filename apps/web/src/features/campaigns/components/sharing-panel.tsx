@@ -1,3 +1,4 @@
+import { COPY_FEEDBACK_MS } from '@cryptads/contract/ui';
 import { ActionIcon, Anchor, Button, CopyButton, Group, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,7 +10,6 @@ import { showError } from '../../../ui/status-store';
 import { useSetSharing, useSharing } from '../api/sharing';
 
 /** Copy feedback lasts 1 second (docs/product/limits.md#campaigns). */
-const COPY_FEEDBACK_MS = 1000;
 
 /** Preview links and the public permalink with its on/off switch (owner only). */
 export function SharingPanel({ campaign }: { campaign: CampaignDetail }) {

@@ -47,8 +47,8 @@ describe('tracking panel', { timeout: 30_000 }, () => {
   it('shows the postback URL, pixel and refusals, adds a goal and sends a test conversion', async () => {
     const user = userEvent.setup();
     renderWithProviders(<TrackingPanel campaignId={9} />);
-    expect(await screen.findByTestId('postback-url')).toHaveValue(tracking.postbackUrl);
-    expect(screen.getByTestId('pixel-tag')).toHaveValue(tracking.pixelTag);
+    expect(await screen.findByTestId('postback-url')).toHaveTextContent(tracking.postbackUrl);
+    expect(screen.getByTestId('pixel-tag')).toHaveTextContent(tracking.pixelTag);
     expect(within(screen.getByTestId('refusal-noClick')).getByText('3')).toBeInTheDocument();
     expect(screen.getByTestId('send-test')).toBeDisabled();
 

@@ -1,22 +1,10 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Code,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Code, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ATTRIBUTION_DAYS_MAX, ATTRIBUTION_DAYS_MIN, type TestConversion } from '@cryptads/contract/conversions';
 import { errorReason } from '../../../lib/api-client';
 import { formatEuros } from '@cryptads/contract/money';
+import { CopyBlock } from '../../../ui/copy-block';
 import { PageLoader } from '../../../ui/page-loader';
 import { showError, showSuccess } from '../../../ui/status-store';
 import {
@@ -75,17 +63,12 @@ export function TrackingPanel({ campaignId }: { campaignId: number }) {
           or from your page (pixel). Conversions so far: {t.conversions}
           {t.testConversions ? ` (and ${t.testConversions} test)` : ''}.
         </Text>
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput
-            label="Postback URL"
-            value={t.postbackUrl}
-            readOnly
-            style={{ flex: 1 }}
-            onFocus={(e) => e.currentTarget.select()}
-            data-testid="postback-url"
-          />
+        {/* Wrapped, never cut: the whole URL and its token stay readable at 390 px. */}
+        <CopyBlock label="Postback URL" value={t.postbackUrl} testId="postback-url" />
+        <Group gap="xs" justify="flex-end">
           <Button
             variant="default"
+            size="xs"
             loading={rotate.isPending}
             onClick={() =>
               rotate.mutate(undefined, { onSuccess: () => showSuccess('A new token is in use.'), onError: fail })
@@ -94,15 +77,13 @@ export function TrackingPanel({ campaignId }: { campaignId: number }) {
             New token
           </Button>
         </Group>
-        <Textarea
-          label="Pixel tag"
-          description="For pages that cannot call a server. It needs no token, so anyone who knows a click id of yours can report a conversion for it."
-          value={t.pixelTag}
-          readOnly
-          rows={3}
-          onFocus={(e) => e.currentTarget.select()}
-          data-testid="pixel-tag"
-        />
+        <Stack gap={4}>
+          <CopyBlock label="Pixel tag" value={t.pixelTag} testId="pixel-tag" />
+          <Text size="xs" c="dimmed">
+            For pages that cannot call a server. It needs no token, so anyone who knows a click id of yours can report a
+            conversion for it.
+          </Text>
+        </Stack>
         <form
           onSubmit={(e) => {
             e.preventDefault();

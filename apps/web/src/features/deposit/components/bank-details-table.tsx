@@ -1,8 +1,8 @@
+import { COPY_FEEDBACK_MS } from '@cryptads/contract/ui';
 import { ActionIcon, CopyButton, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 
 /** docs/product/limits.md#billing: copy feedback lasts one second. */
-const COPY_FEEDBACK_MS = 1000;
 
 /** An IBAN as people read it: groups of four ('DE89 3704 0044 0532 0130 00'). */
 export const groupIban = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');

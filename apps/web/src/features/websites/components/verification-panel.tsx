@@ -6,7 +6,7 @@ import { WEBSITE_MESSAGES } from '@cryptads/contract/websites-messages';
 import { errorReason, isApiError } from '../../../lib/api-client';
 import { useWebsiteVerification } from '../api/get-website-verification';
 import { useVerifyWebsite } from '../api/verify-website';
-import { CopyBlock } from './copy-block';
+import { CopyBlock } from '../../../ui/copy-block';
 import { Notice } from '../../../ui/notice';
 
 /**

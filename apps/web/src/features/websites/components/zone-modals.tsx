@@ -6,7 +6,7 @@ import { WEBSITE_MESSAGES, type Zone, ZoneAliasSchema } from '@cryptads/contract
 import { errorReason } from '../../../lib/api-client';
 import { showError, showSuccess } from '../../../ui/status-store';
 import { useUpdateWebsite } from '../api/update-website';
-import { CopyBlock } from './copy-block';
+import { CopyBlock } from '../../../ui/copy-block';
 
 /** The Get Code modal (docs/product/websites.md#ad-codes): the zone's ad code(s) from the API, each with Copy. */
 export function ZoneCodeModal({ zone, onClose }: { zone: Zone | null; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { Box, Button, CopyButton, Group, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { COPY_FEEDBACK_MS } from '@cryptads/contract/websites-messages';
-import classes from './websites.module.css';
+import { COPY_FEEDBACK_MS } from '@cryptads/contract/ui';
+import classes from './copy-block.module.css';
 
 /**
  * A piece of text to paste somewhere else (an ad code, a meta tag, a file's content) with a
