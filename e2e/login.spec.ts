@@ -90,8 +90,14 @@ test.describe('login', () => {
   test('with two-factor on, the login continues on the six-box screen', async ({ page, request }) => {
     const user = await createVerifiedUser(request, 'advertiser');
     const secret = await enableTwoFactor(request, user.token);
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
     await loginThroughForm(page, user.email, user.password);
     await expect(page).toHaveURL(/\/login2fa\/$/);
+    // The second step is not an error: the browser's console stays clean (docs/decisions/047).
+    expect(consoleErrors).toEqual([]);
     await expect(page.getByTestId('two-factor-countdown')).toBeVisible();
     await checkScreen(page, 'login-2fa');
 

@@ -71,6 +71,19 @@ describe('apiRequest', () => {
     });
   });
 
+  it('sends a Prefer header when asked, and treats an HTTP 200 whose envelope says 403 as that 403', async () => {
+    // The login's two-factor step as the server answers a caller that prefers it (docs/decisions/047).
+    fetchMock.mockResolvedValue(
+      envelopeResponse({ credentialsToken: 'abc' }, 200, 'Two-factor authentication is required.', 403),
+    );
+    const error = await apiRequest('/login', { body: {}, authCall: true, prefer: 'two-factor-step' }).catch(
+      (e: unknown) => e,
+    );
+    expect(sentHeaders().Prefer).toBe('two-factor-step');
+    expect(error).toMatchObject({ category: 'http', status: 403, code: 403, response: { credentialsToken: 'abc' } });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('logs out on a 401 of an ordinary call', async () => {
     fetchMock.mockResolvedValue(envelopeResponse(null, 401, 'Your session has expired. Please log in again.'));
     await expect(apiRequest('/user')).rejects.toMatchObject({ category: 'http', status: 401 });

@@ -86,6 +86,8 @@ export type RequestOptions<T> = {
   authCall?: boolean;
   /** Parses `response` when given; otherwise the caller trusts the contract's type. */
   schema?: z.ZodType<T>;
+  /** A `Prefer` header (RFC 7240): the login asks for its two-factor step without an HTTP error. */
+  prefer?: string;
 };
 
 /** Calls `/api{path}` and returns the envelope's `response`, or throws an ApiError. */
@@ -94,6 +96,7 @@ export async function apiRequest<T>(path: string, opts: RequestOptions<T> = {}):
   const headers: Record<string, string> = { Accept: 'application/json' };
   const hasBody = opts.body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';
+  if (opts.prefer) headers.Prefer = opts.prefer;
 
   let res: Response;
   try {
@@ -118,9 +121,10 @@ export async function apiRequest<T>(path: string, opts: RequestOptions<T> = {}):
   }
   if (!isEnvelope(data)) throw new ApiError('parsing', { status: res.status });
 
-  if (!res.ok) {
+  // The envelope's code is the answer's own status: a 200 may carry a step that is not a success.
+  if (!res.ok || data.code >= 400) {
     const error = new ApiError('http', {
-      status: res.status,
+      status: res.ok ? data.code : res.status,
       code: data.code,
       reason: data.reason,
       response: data.response,
@@ -158,7 +162,7 @@ export type CallInput<E extends EndpointDef> = (E['params'] extends z.ZodType
   : { params?: undefined }) &
   (E['query'] extends z.ZodType ? { query: QueryOf<E> } : { query?: undefined }) &
   (E['body'] extends z.ZodType ? { body: BodyOf<E> } : { body?: undefined }) &
-  Pick<RequestOptions<ResponseOf<E>>, 'signal' | 'authCall'>;
+  Pick<RequestOptions<ResponseOf<E>>, 'signal' | 'authCall' | 'prefer'>;
 
 /** A typed fetcher: its input is optional when the endpoint takes no params, query or body. */
 export type EndpointCall<E extends EndpointDef> =
@@ -168,16 +172,17 @@ export type EndpointCall<E extends EndpointDef> =
 
 /** Calls one endpoint of the contract's table with its method and path. */
 export function callEndpoint<E extends EndpointDef>(route: RouteDef, input: CallInput<E>): Promise<ResponseOf<E>> {
-  const { params, query, body, signal, authCall } = input as {
+  const { params, query, body, signal, authCall, prefer } = input as {
     params?: Record<string, unknown>;
     query?: Record<string, unknown>;
     body?: unknown;
-  } & Pick<RequestOptions<unknown>, 'signal' | 'authCall'>;
+  } & Pick<RequestOptions<unknown>, 'signal' | 'authCall' | 'prefer'>;
   return apiRequest<ResponseOf<E>>(`${buildPath(route.path, params)}${buildQuery(query)}`, {
     method: route.method,
     body,
     signal,
     authCall,
+    prefer,
   });
 }
 

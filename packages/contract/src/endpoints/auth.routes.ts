@@ -1,6 +1,13 @@
 import { CUSTOMER, CUSTOMER_OR_OPERATOR, defineRoutes, PUBLIC } from '../endpoint';
 
 /**
+ * The `Prefer` token (RFC 7240) with which our web app asks for the login's two-factor step as
+ * HTTP 200 carrying the same `{code: 403, response: {credentialsToken}}` envelope: a browser
+ * prints every 4xx in its console, and this step is not an error (docs/decisions/047).
+ */
+export const TWO_FACTOR_STEP_PREFERENCE = 'two-factor-step';
+
+/**
  * Login, sign-up, recovery, email verification and two-factor (docs/product/account.md#screens-and-routes, #validation). The
  * verification calls and logout accept a session whose email is not confirmed yet.
  */

@@ -1,11 +1,38 @@
-import { LoginInputSchema, TwoFactorLoginInputSchema } from '@cryptads/contract/auth';
+import { LoginInputSchema, TwoFactorLoginInputSchema, TwoFactorRequiredSchema } from '@cryptads/contract/auth';
 import { authEndpoints as api } from '@cryptads/contract/endpoints/auth';
-import type { FastifyReply } from 'fastify';
+import { TWO_FACTOR_STEP_PREFERENCE } from '@cryptads/contract/endpoints/auth.routes';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import { parseOrThrow } from '../../lib/envelope';
+import { AppError } from '../../lib/errors';
 import { route } from '../../lib/endpoint-routes';
 import { clearSessionCookies, setSessionCookies, setUserTypeCookie } from '../../plugins/session-cookie';
 import * as auth from './auth.service';
+
+/** Whether the caller named the two-factor-step preference in `Prefer` (RFC 7240: tokens, commas, parameters). */
+function prefersTwoFactorStep(request: FastifyRequest) {
+  const prefer = request.headers.prefer;
+  const values = Array.isArray(prefer) ? prefer : [prefer ?? ''];
+  return values.some((value) =>
+    value.split(',').some((item) => item.split(';')[0]?.trim().toLowerCase() === TWO_FACTOR_STEP_PREFERENCE),
+  );
+}
+
+const isTwoFactorStep = (error: unknown): error is AppError =>
+  error instanceof AppError && error.status === 403 && TwoFactorRequiredSchema.safeParse(error.opts.response).success;
+
+/**
+ * The two-factor step as HTTP 200 with the same envelope the 403 carries (docs/decisions/047).
+ * Sent as text: the route's 200 schema describes a finished login, not this step.
+ */
+function answerTwoFactorStep(reply: FastifyReply, error: AppError) {
+  return reply
+    .status(200)
+    .header('Preference-Applied', TWO_FACTOR_STEP_PREFERENCE)
+    .header('Vary', 'Prefer')
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ code: 403, response: error.opts.response, reason: error.reason }));
+}
 
 /** Login, sign-up, recovery, email verification and two-factor; paths, roles and schemas are in the contract. */
 export function authRoutes(config: Config) {
@@ -33,7 +60,12 @@ export function authRoutes(config: Config) {
         const body = request.body as Record<string, unknown>;
         if (body && typeof body === 'object' && 'credentialsToken' in body)
           return open(reply, await auth.loginWithTwoFactor(ctx, parseOrThrow(TwoFactorLoginInputSchema, body), meta));
-        return open(reply, await auth.login(ctx, parseOrThrow(LoginInputSchema, body), meta));
+        try {
+          return open(reply, await auth.login(ctx, parseOrThrow(LoginInputSchema, body), meta));
+        } catch (error) {
+          if (prefersTwoFactorStep(request) && isTwoFactorStep(error)) return answerTwoFactorStep(reply, error);
+          throw error;
+        }
       },
       // The union's generic message is useless to a person: parse each body with its own schema.
       { ...publicForm, validatorCompiler: () => (data) => ({ value: data }) },

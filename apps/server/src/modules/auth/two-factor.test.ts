@@ -7,6 +7,7 @@ import {
   TwoFactorRequestSchema,
   TwoFactorRequiredSchema,
 } from '@cryptads/contract/auth';
+import { TWO_FACTOR_STEP_PREFERENCE } from '@cryptads/contract/endpoints/auth.routes';
 import { CODE_MAX_ATTEMPTS } from '@cryptads/contract/limits';
 import { oneTimeCodes, sessions } from '../../db/schema/users';
 import { randomToken, sha256 } from '../../lib/crypto';
@@ -145,6 +146,33 @@ describe('logging in with two-factor authentication', () => {
     expect(env).toMatchObject({ code: 403, reason: AUTH_MESSAGES.twoFactorRequired });
     expect(env.response.credentialsToken).toEqual(expect.any(String));
     expect(env.response.token).toBeUndefined();
+  });
+
+  it('answers the step as HTTP 200 with the same envelope to a caller that prefers it, as our web app does', async () => {
+    const { email, password, secret } = await userWithTwoFactor();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { prefer: `respond-async, ${TWO_FACTOR_STEP_PREFERENCE}` },
+      payload: { email, password, captcha: 'x', rememberMe: false },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['preference-applied']).toBe(TWO_FACTOR_STEP_PREFERENCE);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const env = body<{ credentialsToken: string }>(res);
+    expect(env).toMatchObject({ code: 403, reason: AUTH_MESSAGES.twoFactorRequired });
+    const login = await codeLogin(TwoFactorRequiredSchema.parse(env.response).credentialsToken, await codeAt(secret));
+    expect(login.statusCode).toBe(200);
+
+    // A wrong password stays a 401 whatever the caller prefers.
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { prefer: TWO_FACTOR_STEP_PREFERENCE },
+      payload: { email, password: `${password}x`, captcha: 'x', rememberMe: false },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.headers['preference-applied']).toBeUndefined();
   });
 
   it('answers a session token for the credentials token and a valid code', async () => {
