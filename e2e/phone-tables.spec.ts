@@ -1,7 +1,8 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { screenshot } from './support/a11y';
-import { api } from './support/api';
+import { api, createVerifiedUser } from './support/api';
 import { signInNewOperator } from './support/operator';
+import { logIn as logInThroughApi } from './support/ui';
 
 /**
  * Every table of the product at 390 px (docs/product/tables.md#phones): each row shows its key
@@ -137,6 +138,44 @@ test('the advertiser’s tables fit a phone', async ({ page }) => {
   await checkPhoneTable(page, '/wishlist/', 'wishlist', { rows: '[data-testid="basket-row"]', min: 2 });
 });
 
+test('the statement and the settings tables fit a phone', async ({ page, request }) => {
+  await logIn(page, ADVERTISER);
+  await checkPhoneTable(page, '/billing/history/statement/', 'statement', { min: 2 });
+  await checkPhoneTable(page, '/guide/', 'guide-sample-table');
+
+  // A new advertiser with a key and an endpoint that has one delivery (a test event to a closed port).
+  const user = await createVerifiedUser(request, 'advertiser');
+  await logInThroughApi(page, user);
+  const key = await api(page.request, 'POST', '/user/apiKeys', {
+    token: user.token,
+    data: { name: 'Reporting script on the build server', scopes: ['reports:read', 'campaigns:read'] },
+  });
+  expect(key.status, `api key: ${key.body.reason}`).toBe(200);
+  const endpoint = await api<{ id: number }>(page.request, 'POST', '/user/webhooks', {
+    token: user.token,
+    data: { url: 'http://127.0.0.1:9/cryptads/webhooks/a-rather-long-path', events: ['deposit.completed'] },
+  });
+  expect(endpoint.status, `webhook: ${endpoint.body.reason}`).toBe(200);
+  const ping = await api(page.request, 'POST', `/user/webhooks/${endpoint.body.response.id}/test`, {
+    token: user.token,
+  });
+  expect(ping.status, `test event: ${ping.body.reason}`).toBe(200);
+  const deliveries = async () =>
+    (
+      await api<{ attempts: unknown[] }>(
+        page.request,
+        'GET',
+        `/user/webhooks/${endpoint.body.response.id}/deliveries`,
+        {
+          token: user.token,
+        },
+      )
+    ).body.response.attempts.length;
+  await expect.poll(deliveries, { timeout: 20_000 }).toBeGreaterThan(0);
+  await checkPhoneTable(page, '/settings/api-keys/', 'api-keys');
+  await checkPhoneTable(page, '/settings/webhooks/', 'webhook-deliveries');
+});
+
 test('the marketplace rows of cards show arrows and the tab rows a cue', async ({ page }) => {
   await logIn(page, ADVERTISER);
   await page.goto('/marketplace/');
@@ -195,6 +234,7 @@ test('the back office’s tables fit a phone', async ({ browser }) => {
   await screenshot(page, 'phone-admin-account-advertiser');
   await checkPhoneTable(page, '/admin/audit/', 'admin-audit');
   await checkPhoneTable(page, '/admin/approvals/', 'admin-approvals', { min: 0 });
+  await checkPhoneTable(page, '/admin/bank-statements/', 'admin-bank-statements', { min: 0 });
   for (const queue of [
     'campaigns',
     'websites',
@@ -204,6 +244,8 @@ test('the back office’s tables fit a phone', async ({ browser }) => {
     'transfers',
     'payouts',
     'marketplace',
+    'traffic',
+    'deadletters',
   ])
     await checkPhoneTable(page, `/admin/queues/${queue}/`, `admin-queue-${queue}`, { min: 0 });
   await context.close();
