@@ -141,7 +141,7 @@ test('the advertiser’s tables fit a phone', async ({ page }) => {
 test('the statement and the settings tables fit a phone', async ({ page, request }) => {
   await logIn(page, ADVERTISER);
   await checkPhoneTable(page, '/billing/history/statement/', 'statement', { min: 2 });
-  await checkPhoneTable(page, '/guide/', 'guide-sample-table');
+  await checkPhoneTable(page, '/guide/dev', 'guide-sample-table');
 
   // A new advertiser with a key and an endpoint that has one delivery (a test event to a closed port).
   const user = await createVerifiedUser(request, 'advertiser');
@@ -151,25 +151,21 @@ test('the statement and the settings tables fit a phone', async ({ page, request
     data: { name: 'Reporting script on the build server', scopes: ['reports:read', 'campaigns:read'] },
   });
   expect(key.status, `api key: ${key.body.reason}`).toBe(200);
-  const endpoint = await api<{ id: number }>(page.request, 'POST', '/user/webhooks', {
+  const created = await api<{ endpoint: { id: number } }>(page.request, 'POST', '/user/webhooks', {
     token: user.token,
     data: { url: 'http://127.0.0.1:9/cryptads/webhooks/a-rather-long-path', events: ['deposit.completed'] },
   });
-  expect(endpoint.status, `webhook: ${endpoint.body.reason}`).toBe(200);
-  const ping = await api(page.request, 'POST', `/user/webhooks/${endpoint.body.response.id}/test`, {
+  expect(created.status, `webhook: ${created.body.reason}`).toBe(200);
+  const endpointId = created.body.response.endpoint.id;
+  const ping = await api(page.request, 'POST', `/user/webhooks/${endpointId}/test`, {
     token: user.token,
   });
   expect(ping.status, `test event: ${ping.body.reason}`).toBe(200);
   const deliveries = async () =>
     (
-      await api<{ attempts: unknown[] }>(
-        page.request,
-        'GET',
-        `/user/webhooks/${endpoint.body.response.id}/deliveries`,
-        {
-          token: user.token,
-        },
-      )
+      await api<{ attempts: unknown[] }>(page.request, 'GET', `/user/webhooks/${endpointId}/deliveries`, {
+        token: user.token,
+      })
     ).body.response.attempts.length;
   await expect.poll(deliveries, { timeout: 20_000 }).toBeGreaterThan(0);
   await checkPhoneTable(page, '/settings/api-keys/', 'api-keys');

@@ -36,8 +36,10 @@ test.describe('statement of account', () => {
 
     // A period: today only (the demo world was seeded at the server's start, today).
     const today = new Date().toISOString().slice(0, 10);
-    await page.getByTestId('statement-from').fill(today);
-    await page.getByTestId('statement-to').fill(today);
+    // Typed as a person in an en-GB product does: dd/mm/yyyy.
+    const typed = today.split('-').reverse().join('/');
+    await page.getByTestId('statement-from').fill(typed);
+    await page.getByTestId('statement-to').fill(typed);
     await expect(page).toHaveURL(new RegExp(`from=${today}&to=${today}`));
     await settle(page);
     await expect(page.getByTestId('statement-closing')).toHaveText(closing);

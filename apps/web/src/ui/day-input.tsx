@@ -23,8 +23,11 @@ type Props = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'datePa
  * answers the 'YYYY-MM-DD' day the API takes.
  */
 export function DayInput({ value, onChange, ...props }: Props) {
+  // Mantine's clear button carries only an icon: name it after the field.
+  const clearLabel = typeof props.label === 'string' ? `Clear ${props.label}` : 'Clear the date';
   return (
     <DateInput
+      clearButtonProps={{ 'aria-label': clearLabel }}
       {...props}
       value={value || null}
       onChange={(next) => onChange(typeof next === 'string' ? next.slice(0, 10) : '')}

@@ -122,15 +122,18 @@ describe('StatementPage', () => {
     await screen.findByTestId('statement-table');
     // Both in one batch, as a browser may deliver them before the address has moved.
     act(() => {
-      fireEvent.change(screen.getByTestId('statement-from'), { target: { value: '2026-11-01' } });
-      fireEvent.change(screen.getByTestId('statement-to'), { target: { value: '2026-11-20' } });
+      fireEvent.change(screen.getByTestId('statement-from'), { target: { value: '01/11/2026' } });
+      fireEvent.change(screen.getByTestId('statement-to'), { target: { value: '20/11/2026' } });
     });
     await waitFor(() =>
       expect(sentTo(statementEndpoints.get).map((r) => r.url)).toContain(
         '/api/billing/statement?from=2026-11-01&to=2026-11-20&page=1&pageSize=10',
       ),
     );
-    expect(screen.getByTestId('statement-from')).toHaveValue('2026-11-01');
-    expect(screen.getByTestId('statement-to')).toHaveValue('2026-11-20');
+    // The days read and type as dd/mm/yyyy, whatever the browser's locale.
+    expect(screen.getByTestId('statement-from')).toHaveValue('01/11/2026');
+    expect(screen.getByTestId('statement-to')).toHaveValue('20/11/2026');
+    expect(screen.getByTestId('statement-from')).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+    expect(screen.getByRole('button', { name: 'Clear From' })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -7,6 +7,7 @@ import { isValidDay } from '@cryptads/contract/dates';
 import { STATEMENT_PAGE_SIZES } from '@cryptads/contract/statement';
 import { errorReason } from '../../../lib/api-client';
 import { queryState } from '../../../ui/data-table';
+import { DayInput } from '../../../ui/day-input';
 import { Notice } from '../../../ui/notice';
 import { useDownloadStatement, useStatement } from '../api/statement';
 import { HistoryTabs } from '../components/history-tabs';
@@ -84,20 +85,18 @@ export function StatementPage() {
       <Card withBorder radius="lg" padding="lg">
         <Stack gap="md">
           <Group align="flex-end" gap="sm" wrap="wrap">
-            <TextInput
-              type="date"
+            <DayInput
               label="From"
               value={from}
-              onChange={(e) => update({ from: e.currentTarget.value, page: 1 })}
+              onChange={(day) => update({ from: day, page: 1 })}
               data-testid="statement-from"
               w={170}
             />
-            <TextInput
-              type="date"
+            <DayInput
               label="To"
               value={to}
               error={periodError}
-              onChange={(e) => update({ to: e.currentTarget.value, page: 1 })}
+              onChange={(day) => update({ to: day, page: 1 })}
               data-testid="statement-to"
               w={170}
             />

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { type Resolver, useForm } from 'react-hook-form';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { todayUtc } from '@cryptads/contract/dates';
 import { DeliverItemSchema, type IncomingItem } from '@cryptads/contract/marketplace';
 import { MARKETPLACE_LIMITS as L } from '@cryptads/contract/marketplace-messages';
 import { errorReason } from '../../../lib/api-client';
+import { DayInput } from '../../../ui/day-input';
 import { FormError } from '../../../ui/form-error';
 import { useDeliverItem } from '../api/deliver-item';
 
@@ -58,13 +59,21 @@ export function DeliverModal({ item, opened, onClose }: { item: IncomingItem; op
             data-testid="deliver-proof-url"
             {...form.register('proofUrl')}
           />
-          <TextInput
-            label="Delivery date"
-            type="date"
-            max={today}
-            error={errors.deliveryDate?.message}
-            data-testid="deliver-date"
-            {...form.register('deliveryDate')}
+          <Controller
+            control={form.control}
+            name="deliveryDate"
+            render={({ field }) => (
+              <DayInput
+                label="Delivery date"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                maxDate={today}
+                error={errors.deliveryDate?.message}
+                data-testid="deliver-date"
+                popoverProps={{ withinPortal: true }}
+              />
+            )}
           />
           <FormError message={errors.root?.server?.message} />
           <Group justify="flex-end">

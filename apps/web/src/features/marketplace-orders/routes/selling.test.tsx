@@ -160,7 +160,7 @@ describe('Incoming Orders', () => {
     await userEvent.clear(within(modal).getByTestId('deliver-proof-url'));
     await userEvent.type(within(modal).getByTestId('deliver-proof-url'), 'https://news.example/ada');
     await userEvent.clear(within(modal).getByTestId('deliver-date'));
-    await userEvent.type(within(modal).getByTestId('deliver-date'), '2026-11-20');
+    await userEvent.type(within(modal).getByTestId('deliver-date'), '20/11/2026');
     await userEvent.click(within(modal).getByTestId('deliver-submit'));
     await waitFor(() => expect(screen.queryByTestId('deliver-modal')).not.toBeInTheDocument());
     expect(sentTo(api.deliver)[0]?.body).toEqual({ proofUrl: 'https://news.example/ada', deliveryDate: '2026-11-20' });
