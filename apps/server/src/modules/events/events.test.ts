@@ -8,7 +8,8 @@ import { users } from '../../db/schema/users';
 import { drainEvents, loginAs } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { recordBatch } from '../delivery/writer/record-batch';
-import { type DeliveryEvent, EventKind } from '../delivery/types';
+import { streamEvent } from '../delivery/test-helpers';
+import type { DeliveryEvent } from '../delivery/types';
 import { creditDeposit } from '../ledger/ledger.service';
 import { depositFor, ledgerSumOf } from '../ledger/test-helpers';
 import { BALANCE_LOW_TITLE } from '../notifications/notifications.service';
@@ -28,22 +29,8 @@ afterAll(async () => {
 const deposit = (userId: number, euros: number) => depositFor(app, userId, eurosToMicros(euros));
 
 /** One impression of a made-up campaign costing `euros`, recorded like the endpoints record. */
-const spendEvent = (advertiserId: number, publisherId: number, euros: number): DeliveryEvent => ({
-  kind: EventKind.Impression,
-  at: new Date(),
-  impressionId: Math.random().toString(36).slice(2),
-  campaignId: 910_000 + advertiserId,
-  creativeId: 1,
-  zoneId: 1,
-  websiteId: 1,
-  advertiserId,
-  publisherId,
-  country: 'DE',
-  os: 'Windows',
-  browser: 'Chrome',
-  device: 1,
-  costMicros: eurosToMicros(euros),
-});
+const spendEvent = (advertiserId: number, publisherId: number, euros: number): DeliveryEvent =>
+  streamEvent('spend', 910_000 + advertiserId, advertiserId, publisherId, { costMicros: eurosToMicros(euros) });
 
 async function balanceOf(userId: number) {
   const [u] = await app.ctx.db.select({ b: users.balanceMicros }).from(users).where(eq(users.id, userId));
