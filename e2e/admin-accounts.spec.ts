@@ -10,6 +10,7 @@ import {
   uniqueEmail,
 } from './support/api';
 import { operator } from './support/operator';
+import { expectWhole } from './support/tables';
 import { logIn, loginThroughForm, settle, typeCode } from './support/ui';
 
 /**
@@ -165,6 +166,10 @@ test('two operators credit, approve, disable, end sessions, publish terms and fi
   // Operator B approves it; the balance moves once.
   await b.page.goto('/admin/approvals/');
   const pendingB = b.page.getByTestId('approvals-table-row').filter({ hasText: advertiser.email });
+  // On a phone the request is a card whose Approve and Reject stay whole in sight.
+  await b.page.setViewportSize(PHONE);
+  await expectWhole(pendingB.getByTestId(/^approval-(approve|reject)$/));
+  await b.page.setViewportSize(DESKTOP);
   await pendingB.getByTestId('approval-approve').click();
   await b.page.getByTestId('action-modal').getByTestId('action-confirm').click();
   await expect(b.page.getByTestId('action-modal')).toBeHidden();

@@ -3,6 +3,7 @@ import { checkScreen } from './support/a11y';
 import { api, createVerifiedUser } from './support/api';
 import { operator, signInNewOperator } from './support/operator';
 import { png } from './support/png';
+import { expectWhole } from './support/tables';
 import { logIn, settle } from './support/ui';
 
 /**
@@ -13,6 +14,7 @@ import { logIn, settle } from './support/ui';
  */
 
 const PHONE = { width: 390, height: 844 };
+const CRAWLER_UA = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const DESKTOP = { width: 1280, height: 800 };
 
 /** A minimal well-formed PDF, as a scanner would save it. */
@@ -147,13 +149,15 @@ async function openQueue(page: Page, label: RegExp, search: string): Promise<Loc
   return row;
 }
 
-/** On a phone each row is a card: its decisions and its status badge stay in sight, without scrolling sideways. */
-async function phoneKeepsDecisions(page: Page, search: string, status: RegExp) {
+/**
+ * On a phone each row is a card: every one of its actions and its status badge (when it has one)
+ * stay whole in sight, without scrolling sideways.
+ */
+async function phoneKeepsActions(page: Page, search: string, status?: RegExp) {
   await page.setViewportSize(PHONE);
   const card = page.getByTestId('queue-row').filter({ hasText: search });
-  await expect(card.getByTestId('row-action-approve')).toBeInViewport();
-  await expect(card.getByTestId('row-action-reject')).toBeInViewport();
-  await expect(card.getByText(status)).toBeInViewport();
+  await expectWhole(card.locator('[data-testid^="row-action-"]'));
+  if (status) await expect(card.getByText(status)).toBeInViewport();
   await page.setViewportSize(DESKTOP);
 }
 
@@ -223,6 +227,7 @@ test('an operator sets up 2FA, then works through the review queues; customers s
   await expect(landing).toHaveAttribute('target', '_blank');
   await expect(landing).toHaveAttribute('rel', 'noopener noreferrer');
   await checkBothWidths(page, 'admin-queue-campaigns');
+  await phoneKeepsActions(page, advertiser.campaignName);
   let modal = await rowAction(page, row, 'approve');
   await settle(page);
   await checkScreen(page, 'admin-queue-action-modal');
@@ -233,7 +238,7 @@ test('an operator sets up 2FA, then works through the review queues; customers s
   // Websites: Reject asks for a reason; then Approve.
   row = await openQueue(page, /^Websites/, publisher.domain);
   await checkBothWidths(page, 'admin-queue-websites');
-  await phoneKeepsDecisions(page, publisher.domain, /^(Not verified|Verified)$/);
+  await phoneKeepsActions(page, publisher.domain, /^(Not verified|Verified)$/);
   modal = await rowAction(page, row, 'reject');
   await modal.getByTestId('action-confirm').click();
   await expect(modal.getByText('Give the reason (the customer reads it).')).toBeVisible();
@@ -248,6 +253,7 @@ test('an operator sets up 2FA, then works through the review queues; customers s
   // Identity documents: the file opens in a new tab from a blob address; then Verify.
   row = await openQueue(page, /^Identity documents/, advertiser.email);
   await checkBothWidths(page, 'admin-queue-documents');
+  await phoneKeepsActions(page, advertiser.email);
   const [tab] = await Promise.all([context.waitForEvent('page'), row.getByTestId('document-open').click()]);
   await expect.poll(() => tab.url()).toMatch(/^blob:/);
   await tab.close();
@@ -258,6 +264,7 @@ test('an operator sets up 2FA, then works through the review queues; customers s
   // Bank transfers: the amount is shown before it is confirmed (€123 with Irish VAT: €100 net).
   row = await openQueue(page, /^Bank transfers/, advertiser.reference);
   await checkBothWidths(page, 'admin-queue-transfers');
+  await phoneKeepsActions(page, advertiser.reference);
   modal = await rowAction(page, row, 'confirm', '123');
   await expect(modal.getByTestId('transfer-confirm-amount')).toContainText('€123.00');
   await modal.getByTestId('action-confirm').click();
@@ -266,6 +273,7 @@ test('an operator sets up 2FA, then works through the review queues; customers s
   // Payouts: Mark sent asks for the bank reference.
   row = await openQueue(page, /^Payouts/, payee.email);
   await checkBothWidths(page, 'admin-queue-payouts');
+  await phoneKeepsActions(page, payee.email);
   modal = await rowAction(page, row, 'sent');
   await modal.getByTestId('action-confirm').click();
   await expect(modal.getByText('Give the bank reference or the transaction hash.')).toBeVisible();
@@ -304,4 +312,31 @@ test('an operator sets up 2FA, then works through the review queues; customers s
   await expect(page.getByTestId('queue-row').filter({ hasText: payee.email })).toHaveCount(0);
   await payeePage.reload();
   await expect(payout.getByTestId('history-status')).toHaveText('Completed');
+
+  // Invalid traffic: a crawler on the approved website's banner zone is answered, recorded as
+  // filtered and never billed, and the zone is flagged; on a phone Pause zone stays in sight.
+  const detail = await api<{ zones: { unique: string; type: number; size: string }[] }>(
+    request,
+    'GET',
+    `/websites/${publisher.websiteId}`,
+    { token: publisher.token },
+  );
+  const zone = detail.body.response.zones.find((z) => z.type === 1 && z.size === '300x250')?.unique;
+  expect(zone, 'a banner zone').toBeTruthy();
+  // The delivery index sees the new zone within seconds: crawl until the queue lists it.
+  await expect(async () => {
+    for (let i = 0; i < 40; i++)
+      expect((await request.get(`/serve/${zone}`, { headers: { 'user-agent': CRAWLER_UA } })).status()).toBeLessThan(
+        500,
+      );
+    const flagged = await api<{ items: unknown[] }>(page.request, 'GET', `/admin/queues/traffic?q=${publisher.domain}`);
+    expect(flagged.body.response.items).toHaveLength(1);
+  }).toPass({ timeout: 60_000 });
+  await page.goto('/admin/queues/traffic/');
+  await page.getByTestId('queue-search').fill(publisher.domain);
+  await expect(page.getByTestId('queue-total')).toHaveText('1 item');
+  await checkBothWidths(page, 'admin-queue-traffic');
+  await phoneKeepsActions(page, publisher.domain);
+  await customer.goto('/billing/history/');
+  await expect(customer.getByTestId('header-balance')).toHaveText('€100.00');
 });

@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { checkScreen } from './support/a11y';
 import { api, createVerifiedUser } from './support/api';
 import { signInNewOperator } from './support/operator';
+import { expectWhole } from './support/tables';
 
 /**
  * Bank statements (docs/product/billing.md#bank-statements): an advertiser announces a bank
@@ -74,6 +75,11 @@ test('an operator imports a statement: the matching transfer is credited, the wr
     expect(box && box.x + box.width <= 1280, `${action} in sight`).toBe(true);
   }
   await checkScreen(page, 'admin-bank-statements');
+  // On a phone the waiting line is a card whose two actions stay whole in sight.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectWhole(waiting.getByTestId(/^statement-(match|handled)$/));
+  await checkScreen(page, 'admin-bank-statements-line-390');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   const balance = await api<{ balance: number }>(request, 'GET', '/billing/deposit', { token: paid.user.token });
   expect(balance.body.response.balance).toBe(100);

@@ -229,6 +229,10 @@ test('the back office’s tables fit a phone', async ({ browser }) => {
   expect(await problemsOnPhone(page, DATA_TABLE_ROWS), 'the demo advertiser').toEqual([]);
   await screenshot(page, 'phone-admin-account-advertiser');
   await checkPhoneTable(page, '/admin/audit/', 'admin-audit');
+  // The demo world has no rows in these screens: with their rows, they are checked at 390 px in
+  // the journeys that make them (admin-queues: campaigns, websites, documents, transfers,
+  // payouts and traffic; admin-accounts: approvals; bank-statement: a waiting line). Dead
+  // letters cannot be made from outside; they are the same QueueView as the other queues.
   await checkPhoneTable(page, '/admin/approvals/', 'admin-approvals', { min: 0 });
   await checkPhoneTable(page, '/admin/bank-statements/', 'admin-bank-statements', { min: 0 });
   for (const queue of [

@@ -45,6 +45,7 @@ export function cutOff(target: Locator): Promise<string | null> {
 
 /** Every element `items` finds is whole on screen (see cutOff), its text not cut to an ellipsis either. */
 export async function expectWhole(items: Locator) {
+  await expect(items.first(), 'something to check').toBeVisible();
   const count = await items.count();
   expect(count, 'something to check').toBeGreaterThan(0);
   for (let n = 0; n < count; n++) {
