@@ -1,4 +1,4 @@
-// npm run bench: every measurement of issue #12 §3 (the budgets of docs/architecture.md#budgets), one after the other
+// npm run bench: the request-path, first-load and Lighthouse measurements (the budgets of docs/architecture.md#budgets), one after the other
 // so that none takes the CPU from another. Nothing here asserts: each script prints its table,
 // written down in bench/RESULTS.md.
 //   1. bench/scale.ts: GET /api/user (embedded database, paced 1,000 req/s) and /serve (paced

@@ -6,28 +6,31 @@
  *     (budget p99 < 5 ms), over the world of bench/delivery.ts (1,000 running campaigns,
  *     10,000 active zones);
  *   - optionally /serve on two delivery processes (PROCESS_ROLE=delivery) with Redis and a worker.
- * Every server is `apps/server/src/main.ts` started as an operator would, in a child process;
+ *   - what users do (`demo`): the demo world as `npm start` seeds it, GET /api/user with the
+ *     demo advertiser's session and /serve on the demo publisher's real zones.
+ * Every server is `apps/server/src/main.ts` (`start.ts` for the demo world) started as an
+ * operator would, in a child process (bench/lib/processes.ts);
  * the load generator (autocannon) runs in this process. CPU per request is the server
  * process's user + system time (all its threads, /proc/<pid>/stat) over the paced run
  * divided by the requests answered. Nothing is asserted.
  *
  *   node --import tsx bench/scale.ts
- *   BENCH_SECONDS (10), BENCH_TARGET=all|user|serve|serve-pg|serve-redis (all = the first three),
+ *   BENCH_SECONDS (10), BENCH_TARGET=all|user|demo|serve|serve-pg|serve-redis (all = all but serve-redis),
  *   BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL (redis://127.0.0.1:6379),
  *   BENCH_PORT (3465: the first of five ports)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
+import { discoverZones, serveQuery } from '../apps/server/src/simulator/live';
 import { COUNTRIES, fill, pick, UAS, ZONES, zoneUnique } from './delivery';
+import { cpuMs, DEMO, loginSession, type Server, startHello, startServer as startProcess } from './lib/processes';
 
-const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TARGET = process.env.BENCH_TARGET ?? 'all';
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -49,78 +52,13 @@ type Result = {
   cpuMsPerRequest: number;
 };
 
-/** User + system CPU of a process and all its threads, in ms (Linux). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // utime and stime are fields 14 and 15 of the whole line: 12 and 13 after "pid (comm) ".
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-type Server = { url: string; child: ChildProcess; stop: () => Promise<void> };
-
-async function waitReady(url: string, child: ChildProcess, timeoutMs = 300_000) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/ready`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} not ready`);
-}
-
-function stopper(child: ChildProcess) {
-  return async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  };
-}
-
-/** `main.ts` with the given environment on `port`, ready. */
-async function startServer(port: number, env: Record<string, string>): Promise<Server> {
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      DEMO_SEED: 'off',
-      DEMO_TRAFFIC: 'off',
-      // A load generator is one address sending thousands of requests: not what is measured.
-      IVT_ENABLED: '0',
-      AUTH_RATE_LIMIT_MAX: '100000',
-      // DELIVERY_STREAM=postgres|memory in the bench's environment measures that stream.
-      ...(process.env.DELIVERY_STREAM ? { DELIVERY_STREAM: process.env.DELIVERY_STREAM } : {}),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitReady(url, child);
-  return { url, child, stop: stopper(child) };
-}
-
-/** A Fastify hello-world, the floor of what any route can cost on this machine. */
-async function startHello(port: number): Promise<Server> {
-  const url = `http://127.0.0.1:${port}`;
-  const code = `
-    const app = require('fastify')();
-    app.get('/api/ready', async () => ({ ok: true }));
-    app.get('/*', async () => ({ hello: 'world' }));
-    app.listen({ port: ${port}, host: '127.0.0.1' });
-    process.on('SIGTERM', () => app.close().then(() => process.exit(0)));`;
-  const child = spawn(process.execPath, ['-e', code], {
-    cwd: path.join(root, 'apps/server'),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitReady(url, child, 30_000);
-  return { url, child, stop: stopper(child) };
-}
+/** `startServer` with this bench's DELIVERY_STREAM (postgres|memory) when its environment sets one. */
+const startServer = (port: number, env: Record<string, string>, opts?: { entry?: 'main' | 'start' }) =>
+  startProcess(
+    port,
+    { ...(process.env.DELIVERY_STREAM ? { DELIVERY_STREAM: process.env.DELIVERY_STREAM } : {}), ...env },
+    opts,
+  );
 
 /** A paced autocannon run against `paths` of one or more servers; CPU summed over `pids`. */
 async function load(
@@ -285,9 +223,57 @@ async function main() {
       const opts = { path: () => '/api/user', headers: () => ({ authorization: `Bearer ${token}` }) };
       await load([server.url], { ...opts, seconds: 3 }, []); // warm-up
       const paced = await load([server.url], { ...opts, rate: 1000 }, [server.child.pid as number]);
-      record('GET /api/user, embedded database, paced 1,000 req/s', paced, base1000, 'p99 < 10 ms');
+      record(
+        'GET /api/user, a new user without campaigns (the cheap case), embedded database, paced 1,000 req/s',
+        paced,
+        base1000,
+        'p99 < 10 ms',
+      );
       const max = await load([server.url], opts, [server.child.pid as number]);
-      record('GET /api/user, embedded database, maximum rate', max, base1000, '—');
+      record('GET /api/user, a new user without campaigns, embedded database, maximum rate', max, base1000, '—');
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  if (wants('demo')) {
+    // What users do: the demo world as `npm start` seeds it (history included), the demo
+    // advertiser's own session (campaigns, websites, notifications), and /serve on the demo
+    // publisher's real zones with browser user agents and countries.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'cryptads-bench-demo-'));
+    const server = await startServer(
+      PORT + 1,
+      { DATA_DIR: dataDir, NODE_ENV: 'development', DEMO_SEED: 'auto' },
+      { entry: 'start' },
+    );
+    const pid = [server.child.pid as number];
+    try {
+      const token = await loginSession(server.url, DEMO.advertiser);
+      const user = { path: () => '/api/user', headers: () => ({ authorization: `Bearer ${token}` }) };
+      await load([server.url], { ...user, seconds: 3 }, []);
+      record(
+        'GET /api/user, the demo advertiser, embedded database, paced 1,000 req/s',
+        await load([server.url], { ...user, rate: 1000 }, pid),
+        base1000,
+        'p99 ≤ 2× and CPU ≤ 3× hello-world',
+      );
+      const zones = await discoverZones(server.url, DEMO.publisher);
+      let n = 0;
+      const demoServe = {
+        path: () => {
+          const zone = zones[n++ % zones.length];
+          return zone ? `/serve/${encodeURIComponent(zone.unique)}${serveQuery(zone)}` : '/serve/none';
+        },
+        headers: serveHeaders,
+      };
+      await load([server.url], { ...demoServe, seconds: 3 }, []);
+      record(
+        `GET /serve, the demo publisher's ${zones.length} real zones, embedded database, paced 2,000 req/s${await backlog(server.url)}`,
+        await load([server.url], { ...demoServe, rate: 2000 }, pid),
+        base2000,
+        'p99 < 5 ms',
+      );
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

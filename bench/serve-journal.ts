@@ -9,14 +9,13 @@
  *   BENCH_SECONDS (10), BENCH_ROUNDS (2), BENCH_PORT (3475: this and the next two),
  *   DELIVERY_JOURNAL_FLUSH_MS (the server's default when unset)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { discoverZones, type LiveZone, serveQuery } from '../apps/server/src/simulator/live';
+import { DEMO, startHello, startServer as startProcess } from './lib/processes';
 
-const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const PORT = Number(process.env.BENCH_PORT ?? 3475);
@@ -25,74 +24,23 @@ const COUNTRIES = ['DE', 'US', 'GB', 'FR', 'NL', 'ES', 'IT', 'CA'];
 const UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-type Server = { url: string; child: ChildProcess; stop: () => Promise<void> };
-
-async function waitReady(url: string, child: ChildProcess, timeoutMs = 300_000) {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/ready`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} not ready`);
-}
-
-function stopper(child: ChildProcess) {
-  return async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  };
-}
-
-/** The server as a newcomer starts it (embedded database in `dataDir`), with the demo world. */
-async function startServer(port: number, dataDir: string, env: Record<string, string>): Promise<Server> {
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/start.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
+/** The server as a newcomer starts it (`start.ts`, embedded database in `dataDir`), with the demo world. */
+const startServer = (port: number, dataDir: string, env: Record<string, string>) =>
+  startProcess(
+    port,
+    {
       NODE_ENV: 'development',
       DATA_DIR: dataDir,
-      PORT: String(port),
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
       DEMO_SEED: 'auto',
       DEMO_HISTORY_DAYS: '0',
-      DEMO_TRAFFIC: 'off',
-      // One load generator is one address sending thousands of requests: not what is measured.
-      IVT_ENABLED: '0',
       TRUST_PROXY: '1',
       ...(process.env.DELIVERY_JOURNAL_FLUSH_MS
         ? { DELIVERY_JOURNAL_FLUSH_MS: process.env.DELIVERY_JOURNAL_FLUSH_MS }
         : {}),
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitReady(url, child);
-  return { url, child, stop: stopper(child) };
-}
-
-async function startHello(port: number): Promise<Server> {
-  const url = `http://127.0.0.1:${port}`;
-  const code = `
-    const app = require('fastify')();
-    app.get('/api/ready', async () => ({ ok: true }));
-    app.get('/*', async () => ({ hello: 'world' }));
-    app.listen({ port: ${port}, host: '127.0.0.1' });
-    process.on('SIGTERM', () => app.close().then(() => process.exit(0)));`;
-  const child = spawn(process.execPath, ['-e', code], {
-    cwd: path.join(root, 'apps/server'),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitReady(url, child, 30_000);
-  return { url, child, stop: stopper(child) };
-}
+    { entry: 'start' },
+  );
 
 type Result = { rate: number; p50: number; p99: number; max: number; ads: number; errors: number };
 
@@ -150,7 +98,7 @@ async function main() {
   // The demo world, seeded once and copied for every server.
   const seeded = mkdtempSync(path.join(tmpdir(), 'cryptads-bench-journal-'));
   const seeder = await startServer(PORT + 1, seeded, { DELIVERY_STREAM: 'memory' });
-  const zones = await discoverZones(seeder.url, { email: 'publisher@cryptads.example', password: 'Publisher#2026' });
+  const zones = await discoverZones(seeder.url, DEMO.publisher);
   await seeder.stop();
   const rows: string[] = [];
   const line = (round: number, what: string, r: Result, base?: Result) =>

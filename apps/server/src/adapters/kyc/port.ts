@@ -1,7 +1,7 @@
 /**
  * The identity verification port (docs/architecture.md#adapters "identity (KYC)"): send the customer to a
  * provider's page, then turn the provider's signed decisions into one of four outcomes.
- * Shaped after Sumsub and Veriff (shared/research/billing-marketplace.md, KYC): an
+ * Shaped after Sumsub and Veriff (their published KYC APIs): an
  * applicant/session created per attempt, a hosted flow, decisions by webhook with a
  * moderation comment the customer may read.
  *
