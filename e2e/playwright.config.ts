@@ -60,7 +60,8 @@ export default defineConfig({
   webServer: {
     command: `rm -rf ${E2E_DATA_DIR} && node --import tsx apps/server/src/start.ts`,
     cwd: '..',
-    url: `${E2E_URL}/api/health`,
+    // Ready once the demo world is seeded (the first start seeds it behind the listening server).
+    url: `${E2E_URL}/api/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe',

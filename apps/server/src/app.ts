@@ -14,6 +14,7 @@ import { type Database, openDatabase } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
 import { operatorRoutes } from './operator/operator.routes';
 import { registerMailboxPage } from './modules/system/mailbox.page';
+import { type Preparation, preparationGate } from './modules/system/preparation';
 import { sealPlaintextTotpSecrets } from './lib/totp';
 import { probeRoutes, systemRoutes } from './modules/system/system.routes';
 import { userRoutes } from './modules/user/user.routes';
@@ -140,6 +141,8 @@ export type BuildOptions = {
   /** An open database; when omitted the app opens (and closes) the configured one. */
   database?: Database;
   logger?: FastifyServerOptions['logger'];
+  /** While it is pending, only the liveness probe and the ad paths answer (main.ts's first start). */
+  preparation?: Preparation;
 };
 
 /** Builds the app without listening; tests call it and talk through `inject`. */
@@ -184,6 +187,8 @@ export async function buildApp(opts: BuildOptions) {
     paidPurposes: paidPurposes(config),
   };
   app.decorate('ctx', ctx);
+  // The first start's demo seed runs behind the listening server (docs/decisions/050).
+  if (opts.preparation) app.addHook('onRequest', preparationGate(opts.preparation));
   // The auth check's cache, kept exact by the commit listener and the bus (docs/decisions/026).
   const sessionCache = config.sessionCache.ttlMs > 0 ? createSessionCache(ctx.bus, config.sessionCache, app.log) : null;
   ctx.sessionCache = sessionCache?.cache;

@@ -16,8 +16,9 @@ import { startJobs } from './jobs/runner';
 import { throttledLog } from './lib/log-errors';
 import { vatRecheckJob } from './jobs/vat-recheck';
 import { adEventRetentionJob } from './modules/delivery/retention';
+import { Preparation } from './modules/system/preparation';
 import { devMailboxOpen } from './modules/system/system.service';
-import { hasDemoWorld, printDemoLogins, seedDemoIfEmpty } from './seed/demo';
+import { hasDemoWorld, isEmptyDatabase, printDemoLogins, seedDemo } from './seed/demo';
 import { flaggedZonesJob } from './modules/delivery/flagged';
 import { ownBaseUrl, startDemoTrickle } from './simulator/demo-trickle';
 import type { Trickle } from './simulator/trickle';
@@ -33,37 +34,45 @@ const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
 // The embedded database has one owner: operator commands reach it through this server.
 const operatorToken = database.kind === 'pglite' ? randomToken() : undefined;
-const app = await buildApp({ config, database, operatorToken });
+// The first start's demo seed runs behind the listening server (docs/decisions/050-first-start.md).
+const preparation = new Preparation();
+const app = await buildApp({ config, database, operatorToken, preparation });
 // What this process runs (PROCESS_ROLE, docs/decisions/030-process-roles.md).
 const parts = roleParts(config.role);
 
 // The demo world appears on first start with an empty embedded database, never in production.
-const seeded =
-  parts.demo && config.demoSeed === 'auto' && !config.isProduction && database.kind === 'pglite'
-    ? await seedDemoIfEmpty(app.ctx, { log: (message) => app.log.info(message) })
-    : false;
+const seeding =
+  parts.demo &&
+  config.demoSeed === 'auto' &&
+  !config.isProduction &&
+  database.kind === 'pglite' &&
+  (await isEmptyDatabase(app.ctx));
+if (seeding) preparation.begin();
 
-// Scheduled jobs run in the worker (or the one process); a lock row keeps two workers apart.
-const stopJobs = !parts.background
-  ? () => {}
-  : startJobs(
-      app.ctx,
-      [
-        cleanupJob,
-        accountDeletionJob,
-        adEventRetentionJob,
-        flaggedZonesJob(app.log),
-        vatRecheckJob,
-        payoutJob,
-        holdExpiryJob,
-        bankDepositExpiryJob,
-        marketplaceTrendingJob,
-        marketplaceTimersJob,
-        balanceRunOutJob,
-      ],
-      // A job failing on every tick (a database outage) logs once per 10 s per job (decision 024).
-      throttledLog(app.log),
-    );
+// Scheduled jobs run in the worker (or the one process), once the demo world is there; a lock
+// row keeps two workers apart.
+let stopJobs = () => {};
+const runJobs = () => {
+  if (!parts.background || closing) return;
+  stopJobs = startJobs(
+    app.ctx,
+    [
+      cleanupJob,
+      accountDeletionJob,
+      adEventRetentionJob,
+      flaggedZonesJob(app.log),
+      vatRecheckJob,
+      payoutJob,
+      holdExpiryJob,
+      bankDepositExpiryJob,
+      marketplaceTrendingJob,
+      marketplaceTimersJob,
+      balanceRunOutJob,
+    ],
+    // A job failing on every tick (a database outage) logs once per 10 s per job (decision 024).
+    throttledLog(app.log),
+  );
+};
 
 let closing = false;
 let exitCode = 0;
@@ -109,11 +118,6 @@ installFatalHandlers(process, {
 });
 
 await app.listen({ port: config.port, host: config.host });
-// Demo mode: a gentle trickle of simulated visitors through our own /serve and /click.
-trickle =
-  parts.demo && config.demo.traffic === 'auto' && !config.isProduction && !closing
-    ? await startDemoTrickle(app.ctx, ownBaseUrl(app.server.address(), config.port), app.log)
-    : null;
 if (operatorToken) {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -123,4 +127,22 @@ const url = config.publicUrl;
 console.log(`\n  ${config.productName} is running at ${url} (role ${config.role})`);
 console.log(`  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/db` : 'PostgreSQL'}`);
 if (parts.api && devMailboxOpen(app.ctx)) console.log(`  Dev mailbox: ${url}/dev/mailbox`);
-if (seeded || (parts.api && (await hasDemoWorld(app.ctx)))) printDemoLogins(app.ctx);
+if (seeding) {
+  console.log('  Preparing the demo world: the logins follow when it is ready.');
+  const started = performance.now();
+  try {
+    await seedDemo(app.ctx, { log: (message) => app.log.info(message) });
+  } catch (error) {
+    app.log.error({ err: error }, 'the demo world could not be prepared');
+    await shutdown('demo seed failed', 1);
+  }
+  preparation.end();
+  console.log(`  The demo world is ready (${((performance.now() - started) / 1000).toFixed(1)} s).`);
+}
+runJobs();
+// Demo mode: a gentle trickle of simulated visitors through our own /serve and /click.
+trickle =
+  parts.demo && config.demo.traffic === 'auto' && !config.isProduction && !closing
+    ? await startDemoTrickle(app.ctx, ownBaseUrl(app.server.address(), config.port), app.log)
+    : null;
+if (!closing && (seeding || (parts.api && (await hasDemoWorld(app.ctx))))) printDemoLogins(app.ctx);

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { FromWorker, PgliteWorkerData, ToWorker } from './pglite-worker';
 import * as schema from './schema/index';
+import { fillFromTemplate, isFreshDataDir, templateKey } from './template';
 
 export type Schema = typeof schema;
 /** Both drivers share the PostgreSQL dialect; services only see this type. */
@@ -113,7 +114,18 @@ export async function openDatabase(opts: {
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  const embedded = await startEmbedded(opts.dataDir ?? 'memory://', opts.loadDataDir);
+  const dataDir = opts.dataDir ?? 'memory://';
+  // A fresh data directory starts as a copy of the migrated template (docs/decisions/050).
+  if (!opts.loadDataDir && !dataDir.startsWith('memory://') && isFreshDataDir(dataDir))
+    await fillFromTemplate(dataDir, templateKey(migrationsFolder), async (folder) => {
+      await (await openEmbedded(folder, undefined, application_name)).close();
+    });
+  return openEmbedded(dataDir, opts.loadDataDir, application_name);
+}
+
+/** PGlite in `dataDir` on its worker thread, migrated, behind a one-connection pool. */
+async function openEmbedded(dataDir: string, loadDataDir: string | undefined, application_name: string) {
+  const embedded = await startEmbedded(dataDir, loadDataDir);
   // One connection, kept open: PGlite is one session, so one writer at a time as before (a
   // transaction holds the connection, everything else queues in the pool, in order).
   const pool = createPool({
@@ -135,7 +147,7 @@ export async function openDatabase(opts: {
     await close();
     throw error;
   }
-  return { db, kind: 'pglite', close, dumpDataDir: embedded.dump };
+  return { db, kind: 'pglite', close, dumpDataDir: embedded.dump } satisfies Database;
 }
 
 const workerUrl = new URL('./pglite-worker.ts', import.meta.url);

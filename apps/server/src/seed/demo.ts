@@ -175,12 +175,12 @@ async function seedDemoHistory(ctx: AppContext, log?: SeedLog) {
 }
 
 /** Seeds only a database that has no users at all (first start). */
-export async function seedDemoIfEmpty(ctx: AppContext, opts: { log?: SeedLog } = {}): Promise<boolean> {
+/** No account at all: a database the demo world may be seeded into. */
+export async function isEmptyDatabase(ctx: Pick<AppContext, 'db'>): Promise<boolean> {
   const [row] = await ctx.db.select({ n: count() }).from(users);
-  if ((row?.n ?? 0) > 0) return false;
-  await seedDemo(ctx, opts);
-  return true;
+  return (row?.n ?? 0) === 0;
 }
+
 
 export function printDemoLogins(_ctx: AppContext) {
   console.log('\n  Demo logins (2FA off):');

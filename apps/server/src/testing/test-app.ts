@@ -38,7 +38,11 @@ export type TestApp = App & { closeAll: () => Promise<void> };
  */
 export async function createTestApp(
   env: Partial<Env> = {},
-  opts: { logger?: (config: Config) => BuildOptions['logger']; operatorToken?: string } = {},
+  opts: {
+    logger?: (config: Config) => BuildOptions['logger'];
+    operatorToken?: string;
+    preparation?: BuildOptions['preparation'];
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
   const database = await freshDatabase();
@@ -47,6 +51,7 @@ export async function createTestApp(
     database,
     logger: opts.logger?.(config) ?? false,
     operatorToken: opts.operatorToken,
+    preparation: opts.preparation,
   })) as TestApp;
   app.closeAll = async () => {
     await app.close();
