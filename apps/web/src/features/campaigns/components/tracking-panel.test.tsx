@@ -65,4 +65,15 @@ describe('tracking panel', { timeout: 30_000 }, () => {
     expect(result).toHaveTextContent('"test": true');
     expect(sentTo(conversionEndpoints.testConversion).map((r) => r.body)).toEqual([{ goal: 'signup' }]);
   });
+
+  it('copies the postback URL and the pixel tag with their own Copy buttons', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<TrackingPanel campaignId={9} />);
+    await user.click(await screen.findByRole('button', { name: 'Copy postback url' }));
+    // user-event puts its own clipboard in place of the browser's.
+    expect(await navigator.clipboard.readText()).toBe(tracking.postbackUrl);
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy pixel tag' }));
+    expect(await navigator.clipboard.readText()).toBe(tracking.pixelTag);
+  });
 });
