@@ -19,8 +19,8 @@ const server = {
   hookTimeout: 60_000,
 };
 const multiProcessTests = ['apps/server/src/multi-process.test.ts', 'apps/server/src/multi-process-faults.test.ts'];
-// The embedded database's own worker thread and lifecycle: nothing of it runs on PostgreSQL.
-const embeddedDatabaseTest = 'apps/server/src/db/client.test.ts';
+// The embedded database's own worker thread, lifecycle and template: nothing of it runs on PostgreSQL.
+const embeddedDatabaseTests = ['apps/server/src/db/client.test.ts', 'apps/server/src/db/template.test.ts'];
 // A server test file that opens no database (pure functions, adapters against their fakes, the
 // configuration) gives the same result on either driver: it runs once, in server-pglite. A file
 // that names the test app, a database or the driver runs on both.
@@ -36,7 +36,7 @@ const postgres = process.env.TEST_DATABASE_URL
           ...server,
           name: 'server-postgres',
           env: { TEST_DB_DRIVER: 'postgres' },
-          exclude: [...configDefaults.exclude, embeddedDatabaseTest, ...driverIndependentTests],
+          exclude: [...configDefaults.exclude, ...embeddedDatabaseTests, ...driverIndependentTests],
         },
       },
     ]

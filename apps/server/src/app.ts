@@ -162,7 +162,13 @@ export async function buildApp(opts: BuildOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` }));
+  const database =
+    opts.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: `${config.dataDir}/db`,
+      templateDir: config.pgliteTemplateDir,
+    }));
   const mailer = createMailer(config, database.db);
   // A transaction that wrote domain events, once committed, invalidates the users it changed
   // and wakes the event worker, before its caller goes on.

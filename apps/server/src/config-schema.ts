@@ -28,6 +28,9 @@ export const EnvSchema = z
     HOST: z.string().default('127.0.0.1'),
     PUBLIC_URL: z.url().optional(),
     DATA_DIR: z.string().default('./data'),
+    /** A migrated, empty embedded database a fresh DATA_DIR starts from (docs/decisions/050). Default: the user's cache folder. */
+    PGLITE_TEMPLATE_DIR: z.string().optional(),
+    XDG_CACHE_HOME: z.string().optional(),
     DATABASE_URL: z.string().optional(),
     /** Shared state of several processes (docs/decisions/029): counters, capping, clicks, rate limits, pub/sub. Unset = in-process. */
     REDIS_URL: z.string().optional(),

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { homedir } from 'node:os';
 import path from 'node:path';
 import type { z } from 'zod';
 import { bankBeneficiary } from './config-bank';
@@ -69,6 +70,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrlConfigured: env.PUBLIC_URL !== undefined,
     secureCookies: publicUrl.startsWith('https://'),
     dataDir,
+    /** Where the embedded database's migrated templates are kept (db/template.ts). */
+    pgliteTemplateDir:
+      env.PGLITE_TEMPLATE_DIR ??
+      path.join(env.XDG_CACHE_HOME ?? path.join(homedir(), '.cache'), 'cryptads', 'pglite-templates'),
     databaseUrl: env.DATABASE_URL,
     /** Null without REDIS_URL: every piece of shared state then lives in this process. */
     redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : null,

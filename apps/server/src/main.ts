@@ -31,7 +31,11 @@ try {
   // no .env: the environment alone configures the server
 }
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: `${config.dataDir}/db`,
+  templateDir: config.pgliteTemplateDir,
+});
 // The embedded database has one owner: operator commands reach it through this server.
 const operatorToken = database.kind === 'pglite' ? randomToken() : undefined;
 // The first start's demo seed runs behind the listening server (docs/decisions/050-first-start.md).

@@ -106,6 +106,11 @@ export async function openDatabase(opts: {
   loadDataDir?: string;
   /** PostgreSQL's application_name of every connection (pg_stat_activity); default 'cryptads'. */
   applicationName?: string;
+  /**
+   * Embedded only: where migrated templates are kept (config.pgliteTemplateDir). Given, a fresh
+   * `dataDir` starts as a copy of the template (docs/decisions/050); omitted, it is migrated.
+   */
+  templateDir?: string;
 }): Promise<Database> {
   const application_name = opts.applicationName ?? DEFAULT_APPLICATION_NAME;
   if (opts.url) {
@@ -116,10 +121,15 @@ export async function openDatabase(opts: {
   }
   const dataDir = opts.dataDir ?? 'memory://';
   // A fresh data directory starts as a copy of the migrated template (docs/decisions/050).
-  if (!opts.loadDataDir && !dataDir.startsWith('memory://') && isFreshDataDir(dataDir))
-    await fillFromTemplate(dataDir, templateKey(migrationsFolder), async (folder) => {
-      await (await openEmbedded(folder, undefined, application_name)).close();
-    });
+  if (opts.templateDir && !opts.loadDataDir && !dataDir.startsWith('memory://') && isFreshDataDir(dataDir))
+    await fillFromTemplate(
+      dataDir,
+      templateKey(migrationsFolder),
+      async (folder) => {
+        await (await openEmbedded(folder, undefined, application_name)).close();
+      },
+      opts.templateDir,
+    );
   return openEmbedded(dataDir, opts.loadDataDir, application_name);
 }
 

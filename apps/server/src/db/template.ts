@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
 import path from 'node:path';
 
 /**
@@ -38,12 +37,6 @@ export function templateKey(migrationsFolder: string): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Where templates live: PGLITE_TEMPLATE_DIR, else the user's cache folder. */
-export function templatesFolder(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.PGLITE_TEMPLATE_DIR) return env.PGLITE_TEMPLATE_DIR;
-  return path.join(env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'cryptads', 'pglite-templates');
-}
-
 /** A data directory PGlite has never written (missing or empty). */
 export function isFreshDataDir(dataDir: string): boolean {
   return !existsSync(dataDir) || readdirSync(dataDir).length === 0;
@@ -59,7 +52,7 @@ export async function fillFromTemplate(
   dataDir: string,
   key: string,
   build: (folder: string) => Promise<void>,
-  folder = templatesFolder(),
+  folder: string,
 ): Promise<{ built: boolean }> {
   const template = path.join(folder, key);
   let built = false;

@@ -48,7 +48,11 @@ if (handoff && !config.databaseUrl) {
   }
   process.exit();
 }
-const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: `${config.dataDir}/db`,
+  templateDir: config.pgliteTemplateDir,
+});
 const bus = await createBus(config, database);
 const ctx: AppContext = {
   config,

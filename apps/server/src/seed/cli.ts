@@ -14,7 +14,11 @@ if (config.isProduction) {
   console.error('Refusing to seed demo data in production.');
   process.exit(1);
 }
-const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: `${config.dataDir}/db`,
+  templateDir: config.pgliteTemplateDir,
+});
 const bus = await createBus(config, database);
 const ctx = {
   config,

@@ -181,7 +181,6 @@ export async function isEmptyDatabase(ctx: Pick<AppContext, 'db'>): Promise<bool
   return (row?.n ?? 0) === 0;
 }
 
-
 export function printDemoLogins(_ctx: AppContext) {
   console.log('\n  Demo logins (2FA off):');
   for (const a of DEMO_ACCOUNTS)

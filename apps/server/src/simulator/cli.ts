@@ -104,7 +104,11 @@ if (values.history !== undefined) {
     );
     process.exit(1);
   }
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/db` });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: `${config.dataDir}/db`,
+    templateDir: config.pgliteTemplateDir,
+  });
   try {
     let filter: { advertiserIds: number[]; publisherIds: number[] } | undefined;
     if (!values.all) {
