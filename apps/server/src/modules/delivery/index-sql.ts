@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CampaignStatus } from '@cryptads/contract/campaign-messages';
 import { WebsiteStatus, ZoneStatus } from '@cryptads/contract/websites-messages';
@@ -8,6 +8,7 @@ import { campaignSpendDaily, statsHourly } from '../../db/schema/stats';
 import { users } from '../../db/schema/users';
 import { websites, zones } from '../../db/schema/websites';
 import { isoDay } from '@cryptads/contract/dates';
+import { servableCampaign } from './servable.service';
 
 /**
  * The SQL behind the delivery index: what is servable (Active zones of Active websites whose
@@ -91,10 +92,7 @@ export async function loadCampaignRows(db: DbOrTx, scope: CampaignScope = {}): P
     .innerJoin(users, eq(users.id, campaigns.ownerId))
     .where(
       and(
-        eq(campaigns.status, CampaignStatus.Delivering),
-        isNotNull(campaigns.approvedAt),
-        isNull(users.disabledAt),
-        eq(users.type, 1),
+        servableCampaign(),
         anyOf([
           scope.campaignIds ? inArray(campaigns.id, scope.campaignIds) : undefined,
           scope.ownerIds ? inArray(campaigns.ownerId, scope.ownerIds) : undefined,

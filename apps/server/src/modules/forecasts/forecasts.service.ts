@@ -1,5 +1,5 @@
-import { and, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { AccountType } from '@cryptads/contract/account';
+import { servableCampaign } from '../delivery/servable.service';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { CampaignStatus, PaymentMode } from '@cryptads/contract/campaign-messages';
 import { DAY_MS, HOUR_MS, isoDay } from '@cryptads/contract/dates';
 import {
@@ -107,14 +107,7 @@ export async function loadCompetitors(db: DbOrTx): Promise<Bidder[]> {
     .select({ c: campaigns })
     .from(campaigns)
     .innerJoin(users, eq(users.id, campaigns.ownerId))
-    .where(
-      and(
-        eq(campaigns.status, CampaignStatus.Delivering),
-        isNotNull(campaigns.approvedAt),
-        isNull(users.disabledAt),
-        eq(users.type, AccountType.Advertiser),
-      ),
-    );
+    .where(servableCampaign());
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.c.id);
   const totals = await db
