@@ -14,6 +14,7 @@ import { holdExpiryJob } from './jobs/hold-expiry';
 import { payoutJob } from './jobs/payouts';
 import { startJobs } from './jobs/runner';
 import { throttledLog } from './lib/log-errors';
+import { trafficRetentionJob } from './jobs/traffic-retention';
 import { vatRecheckJob } from './jobs/vat-recheck';
 import { adEventRetentionJob } from './modules/delivery/retention';
 import { Preparation } from './modules/system/preparation';
@@ -72,6 +73,7 @@ const runJobs = () => {
       marketplaceTrendingJob,
       marketplaceTimersJob,
       balanceRunOutJob,
+      trafficRetentionJob,
     ],
     // A job failing on every tick (a database outage) logs once per 10 s per job (decision 024).
     throttledLog(app.log),

@@ -4,6 +4,7 @@ import { FilterReason } from '@cryptads/contract/delivery';
 import { DAY_MS, isoDay } from '@cryptads/contract/dates';
 import {
   CampaignPaceAnswerSchema,
+  FORECAST_HISTORY_DAYS,
   type ForecastRequestInput,
   ForecastSchema,
   PaceSchema,
@@ -14,6 +15,7 @@ import { body, loginAs } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { recordBatch } from '../delivery/writer/record-batch';
 import { EventKind } from '../delivery/types';
+import { pruneTraffic, TRAFFIC_RETENTION_DAYS } from './forecasts.service';
 import { publisherZones, runningCampaign, trafficHistory } from './test-helpers';
 
 let app: TestApp;
@@ -185,5 +187,20 @@ describe('pace', () => {
     const paused = await runningCampaign(app.ctx.db, a.user.id, { status: 2 });
     const res = await app.inject({ method: 'GET', url: `/api/campaigns/${paused.id}/pace`, headers: a.headers });
     expect(CampaignPaceAnswerSchema.parse(body<{ response: unknown }>(res).response).pace).toBeNull();
+  });
+});
+
+describe('traffic retention', () => {
+  it('hours older than the retention go; the forecast window and the backtest window stay', async () => {
+    const now = new Date();
+    const cell = { format: 1, country: 'PT', device: 2 };
+    await trafficHistory(app.ctx.db, new Date(now.getTime() - (TRAFFIC_RETENTION_DAYS + 5) * DAY_MS), 5, cell, 1_000);
+    await trafficHistory(app.ctx.db, now, 2 * FORECAST_HISTORY_DAYS, cell, 1_000);
+    const portugal = eq(trafficHourly.country, 'PT');
+    expect(await app.ctx.db.$count(trafficHourly, portugal)).toBe(50 + 280);
+    expect(await pruneTraffic(app.ctx.db, now)).toBe(50);
+    expect(await app.ctx.db.$count(trafficHourly, portugal)).toBe(280);
+    // Run again: nothing more is old enough.
+    expect(await pruneTraffic(app.ctx.db, now)).toBe(0);
   });
 });

@@ -292,3 +292,19 @@ export async function ownedCampaignId(db: DbOrTx, ownerId: number, id: number): 
   if (!row) throw notFound();
   return row.id;
 }
+
+/**
+ * `traffic_hourly` is kept this long: the forecast reads the last FORECAST_HISTORY_DAYS whole
+ * days, and the backtest forecasts each of those from the 14 days before it.
+ */
+export const TRAFFIC_RETENTION_DAYS = 2 * FORECAST_HISTORY_DAYS + 7;
+
+/** Deletes the hours of `traffic_hourly` older than TRAFFIC_RETENTION_DAYS. Answers how many rows. */
+export async function pruneTraffic(db: DbOrTx, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - TRAFFIC_RETENTION_DAYS * 86_400_000);
+  const rows = await db
+    .delete(trafficHourly)
+    .where(lt(trafficHourly.hour, cutoff))
+    .returning({ hour: trafficHourly.hour });
+  return rows.length;
+}
