@@ -61,8 +61,9 @@ export async function startSpaServer(port) {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    // Seeding the demo history takes a while on a busy machine.
-    await waitFor(`${base}/api/health`, 600_000);
+    // Ready once the demo world is seeded (behind the listening server, decision 050): a while
+    // on a busy machine.
+    await waitFor(`${base}/api/ready`, 600_000);
   } catch (error) {
     await stop();
     throw error;
