@@ -18,10 +18,12 @@ export const STORAGE_CONTENT_TYPES: Record<string, string> = {
   gif: 'image/gif',
   /** Marketplace listing thumbnails may be WebP. */
   webp: 'image/webp',
+  /** Resized variants of stored pictures (modules/campaigns/image-variants.ts). */
+  avif: 'image/avif',
 };
 
 /** A server-generated key: 32+ url-safe characters and a known extension. */
-export const STORAGE_KEY_PATTERN = /^[A-Za-z0-9_-]{32,64}\.(png|jpg|gif|webp)$/;
+export const STORAGE_KEY_PATTERN = /^[A-Za-z0-9_-]{32,64}\.(png|jpg|gif|webp|avif)$/;
 
 export const contentTypeOfKey = (key: string): string | null => {
   const m = STORAGE_KEY_PATTERN.exec(key);

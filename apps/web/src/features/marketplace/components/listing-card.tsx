@@ -6,6 +6,7 @@ import { categoryName } from '@cryptads/contract/marketplace-messages';
 import { paths } from '@cryptads/contract/paths';
 import { ListingPrice } from './listing-price';
 import classes from './marketplace.module.css';
+import { sizedImage } from '@cryptads/contract/image-widths';
 
 /** 'Delivers in 3 days' and '96 % completed' (or 'New listing' before a first finished order). */
 export function TrustFigures({ listing }: { listing: Pick<Listing, 'turnaroundDays' | 'completionRate'> }) {
@@ -40,10 +41,19 @@ function WhereLine({ listing }: { listing: Listing }) {
   );
 }
 
+/** The widest a card's picture is drawn (CSS px): the picture is fetched at twice that, resized. */
+const CARD_WIDTH = 400;
+
 function CardImage({ listing, ratio }: { listing: Listing; ratio: number }) {
   return (
     <AspectRatio ratio={ratio}>
-      <Image src={listing.image} alt="" loading="lazy" fit="cover" fallbackSrc={listing.icon ?? undefined} />
+      <Image
+        src={sizedImage(listing.image, CARD_WIDTH)}
+        alt=""
+        loading="lazy"
+        fit="cover"
+        fallbackSrc={sizedImage(listing.icon, CARD_WIDTH)}
+      />
     </AspectRatio>
   );
 }

@@ -3,6 +3,7 @@ import { useWindowEvent } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import classes from './marketplace.module.css';
+import { sizedImage } from '@cryptads/contract/image-widths';
 
 /**
  * The listing's images (docs/product/marketplace.md#listing-detail): the chosen one large, the others as thumbnails; a click
@@ -33,7 +34,7 @@ export function ListingGallery({ title, images }: { title: string; images: strin
         aria-label={`Enlarge ${count > 1 ? `image ${current + 1} of ${count}` : 'the image'}`}
         data-testid="gallery-open"
       >
-        <Image src={src} alt={altOf(current)} fit="cover" mah={420} radius="md" />
+        <Image src={sizedImage(src, 720)} alt={altOf(current)} fit="cover" mah={420} radius="md" />
       </button>
       {count > 1 ? (
         <SimpleGrid cols={{ base: 4, sm: 5 }} spacing="xs">
@@ -47,7 +48,7 @@ export function ListingGallery({ title, images }: { title: string; images: strin
               onClick={() => setCurrent(i)}
               data-testid="gallery-thumb"
             >
-              <Image src={image} alt="" h={56} fit="cover" />
+              <Image src={sizedImage(image, 120)} alt="" h={56} fit="cover" />
             </button>
           ))}
         </SimpleGrid>
@@ -62,7 +63,7 @@ export function ListingGallery({ title, images }: { title: string; images: strin
       >
         <Stack gap="sm">
           <Image
-            src={src}
+            src={sizedImage(src, 1280)}
             alt={altOf(current)}
             fit="contain"
             mah="70vh"
