@@ -99,13 +99,15 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core))[\\/]/,
               priority: 3,
             },
+            { name: 'table', test: /node_modules[\\/]@tanstack[\\/]/, priority: 3, minShareCount: 2 },
             { name: 'ui-base', test: isUiBase, priority: 2, minShareCount: 2 },
             // The rest of Mantine (overlays, comboboxes, tables, tabs, floating-ui): the
             // authenticated screens only.
-            { name: 'ui', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/, priority: 1, minShareCount: 2 },
+            { name: 'ui', test: /node_modules[\\/](@mantine[\\/](core|hooks|notifications)|@floating-ui)[\\/]/, priority: 1, minShareCount: 2 },
+            { name: 'dates', test: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/, priority: 1, minShareCount: 2 },
             { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 1, minShareCount: 2 },
           ],
         },
