@@ -1,43 +1,110 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * Mantine components the front door (landing, login) draws with: the `ui-base` chunk, with
- * Mantine's core and hooks (left to the `ui` chunk, a hook the login needs would make it
- * download all of `ui`).
+ * The front door: the entry, the landing layout and the login screen, with what the landing
+ * loads as soon as it shows (the slider on a wide window, the colour-scheme button).
  */
-const UI_BASE_COMPONENTS = [
-  'ActionIcon',
-  'Alert',
-  'Anchor',
-  'Button',
-  'Center',
-  'Checkbox',
-  'CloseButton',
-  'Group',
-  'InlineInput',
-  'Input',
-  'InputBase',
-  'Loader',
-  'Paper',
-  'PasswordInput',
-  'Stack',
-  'Text',
-  'TextInput',
-  'ThemeIcon',
-  'Title',
-  'Transition',
-  'UnstyledButton',
-  'VisuallyHidden',
+const FRONT_DOOR_ROOTS = [
+  /src[\\/]main\.tsx$/,
+  /features[\\/]auth[\\/]components[\\/](landing-layout|slider)\.tsx$/,
+  /features[\\/]auth[\\/]routes[\\/]login-page\.tsx$/,
+  /ui[\\/]color-scheme-toggle\.tsx$/,
 ];
-const uiBase = new RegExp(
-  `node_modules[\\\\/]@mantine[\\\\/](hooks[\\\\/]|core[\\\\/]esm[\\\\/](core|components[\\\\/](${UI_BASE_COMPONENTS.join('|')}))[\\\\/])`,
-);
-const isUiBase = (id: string) => uiBase.test(id);
+
+/** Library index files that re-export every component, hook or icon: followed name by name. */
+const LIBRARY_INDEXES: Record<string, RegExp> = {
+  '@mantine/core': /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/,
+  '@mantine/hooks': /node_modules[\\/]@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/,
+  '@tabler/icons-react': /node_modules[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]tabler-icons-react\.mjs$/,
+};
+
+const IMPORT_LIST = /\b(import|export)\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
+
+/** `a`, `b as c`, `type d` → [name, alias] pairs, type-only ones left out. */
+const specifiers = (list: string) =>
+  list
+    .split(',')
+    .map((spec) => spec.trim())
+    .filter((spec) => spec && !spec.startsWith('type '))
+    .map((spec) => {
+      const [name = '', alias] = spec.split(/\s+as\s+/);
+      return [name, alias ?? name] as const;
+    });
+
+/** The names a module imports from `from` (`import { a, b as c }`: a and b). */
+const namesImported = (code: string, from: string) =>
+  [...code.matchAll(IMPORT_LIST)]
+    .filter((m) => m[1] === 'import' && m[3] === from)
+    .flatMap((m) => specifiers(m[2] ?? '').map(([name]) => name));
+
+/**
+ * Export name → file of an index file: `import { X } from './x.mjs'` and then `export { X }`
+ * (Mantine), or `export { default as X } from './x.mjs'` (Tabler).
+ */
+function indexFiles(indexId: string, code: string) {
+  const files = new Map<string, string>();
+  const local = new Map<string, string>();
+  for (const [, kind, list = '', from = ''] of code.matchAll(IMPORT_LIST)) {
+    if (!from.startsWith('.')) continue;
+    const file = path.resolve(path.dirname(indexId), from);
+    for (const [, alias] of specifiers(list)) (kind === 'import' ? local : files).set(alias, file);
+  }
+  for (const [, list = ''] of code.matchAll(/\bexport\s*\{([^}]*)\}\s*;/g))
+    for (const [name, alias] of specifiers(list)) {
+      const file = local.get(name);
+      if (file) files.set(alias, file);
+    }
+  return files;
+}
+
+/**
+ * Every module the front door imports statically, found in the module graph once the build has
+ * read it (before it splits the chunks). Through a library's index file, which imports every
+ * component, only the names imported are followed, as tree-shaking keeps only them. The
+ * library pieces among them make the `ui-base` chunk: the login downloads the Mantine
+ * components, hooks and icons it draws with and none of the others, with no list to keep.
+ */
+const frontDoor = new Set<string>();
+const frontDoorModules: Plugin = {
+  name: 'cryptads:front-door-modules',
+  apply: 'build',
+  buildEnd() {
+    frontDoor.clear();
+    const indexes = new Map<string, Map<string, string>>();
+    const filesOf = (indexId: string) => {
+      const files = indexes.get(indexId) ?? indexFiles(indexId, this.getModuleInfo(indexId)?.code ?? '');
+      indexes.set(indexId, files);
+      return files;
+    };
+    const queue = [...this.getModuleIds()].filter((id) => FRONT_DOOR_ROOTS.some((root) => root.test(id)));
+    for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+      if (frontDoor.has(id)) continue;
+      frontDoor.add(id);
+      const info = this.getModuleInfo(id);
+      for (const imported of info?.importedIds ?? []) {
+        const index = Object.entries(LIBRARY_INDEXES).find(([, test]) => test.test(imported));
+        if (!index) {
+          queue.push(imported);
+          continue;
+        }
+        const files = filesOf(imported);
+        for (const name of namesImported(info?.code ?? '', index[0])) {
+          const file = files.get(name);
+          // Better a failed build than a login that silently downloads the whole library.
+          if (!file) throw new Error(`${id} imports ${name} from ${index[0]}: not found in its index file`);
+          queue.push(file);
+        }
+      }
+    }
+  },
+};
+const isUiBase = (id: string) => frontDoor.has(id) && /node_modules[\\/](@mantine|@tabler|clsx)[\\/]/.test(id);
 const api = 'http://localhost:3000';
 
 // No `root` here: the root vitest.config.ts extends this file for the "web" project and
@@ -46,6 +113,7 @@ const api = 'http://localhost:3000';
 export default defineConfig({
   plugins: [
     react(),
+    frontDoorModules,
     // A brotli and a gzip copy beside every text file worth compressing; the server sends the
     // best one the browser accepts (apps/server/src/plugins/spa.ts, decision 027). Built once
     // at the highest levels instead of compressed again on every request.
@@ -93,19 +161,30 @@ export default defineConfig({
         // The framework every screen needs in one file: fewer requests, better compression.
         // Below it, library pieces that several screens share would otherwise each become a
         // chunk of their own (Mantine's Text, Box, Modal, each icon: 134 files under 2 KB):
-        // the ones the front door needs join one chunk, the rest of Mantine another, the icons
-        // a third (decision 027). A module that one screen alone uses stays in its chunk.
+        // the ones the front door uses join `ui-base` (found by `frontDoorModules`), the rest
+        // of Mantine `ui`, the date picker `dates`, the table library `table`, the other icons
+        // `icons` (decisions 027 and 048). A module that one screen alone uses stays in its chunk.
         codeSplitting: {
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core))[\\/]/,
               priority: 3,
             },
-            { name: 'ui-base', test: isUiBase, priority: 2, minShareCount: 2 },
-            // The rest of Mantine (overlays, comboboxes, tables, tabs, floating-ui): the
-            // authenticated screens only.
-            { name: 'ui', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/, priority: 1, minShareCount: 2 },
+            // TanStack Table: the screens with a data table only.
+            { name: 'table', test: /node_modules[\\/]@tanstack[\\/]/, priority: 3, minShareCount: 2 },
+            { name: 'ui-base', test: isUiBase, priority: 2 },
+            // The rest of Mantine (overlays, comboboxes, tabs, floating-ui): the authenticated
+            // screens only. Listed before `dates` so that the Mantine pieces the date picker
+            // shares with the other screens stay here.
+            {
+              name: 'ui',
+              test: /node_modules[\\/](@mantine[\\/](core|hooks|notifications)|@floating-ui)[\\/]/,
+              priority: 1,
+              minShareCount: 2,
+            },
+            // @mantine/dates and dayjs (and their stylesheet): the screens with a date field.
+            { name: 'dates', test: /node_modules[\\/](@mantine[\\/]dates|dayjs)[\\/]/, priority: 1, minShareCount: 2 },
             { name: 'icons', test: /node_modules[\\/]@tabler[\\/]/, priority: 1, minShareCount: 2 },
           ],
         },

@@ -1,16 +1,7 @@
 import { z } from 'zod';
+import { AccountType } from './account-types';
 
-/** Account types of docs/product/README.md#roles. 0 means unassigned. */
-/** Operator (3): a back-office account, created only by `operator create` (never at sign-up). */
-export const AccountType = { Unassigned: 0, Advertiser: 1, Publisher: 2, Operator: 3 } as const;
-export type AccountType = (typeof AccountType)[keyof typeof AccountType];
-
-export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
-  0: 'Unassigned',
-  1: 'Advertiser',
-  2: 'Publisher',
-  3: 'Operator',
-};
+export { ACCOUNT_TYPE_LABELS, AccountType } from './account-types';
 
 /** Types a person can choose at sign-up. */
 export const SignupAccountTypeSchema = (message: string) =>

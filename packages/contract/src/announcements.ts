@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cutText } from './text-cut';
 
 /** docs/product/account.md#data: Announcement {title, date, excerpt, content}; date is ISO 8601 (UTC). */
 export const AnnouncementSchema = z.object({
@@ -17,18 +18,7 @@ export const ANNOUNCEMENTS_LIST_MAX = 10;
 export const ANNOUNCEMENT_EXCERPT_MAX = 160;
 export const ANNOUNCEMENT_TITLE_MAX = 150;
 
-/**
- * Cuts text to at most `max` characters, ellipsis included, at a word boundary when one is
- * near the end; whitespace is collapsed first.
- */
-export function cutText(text: string, max: number): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
-  if (clean.length <= max) return clean;
-  const room = clean.slice(0, max - 1);
-  const space = room.lastIndexOf(' ');
-  const cut = space >= max * 0.6 ? room.slice(0, space) : room;
-  return `${cut.replace(/[\s.,;:!?-]+$/, '')}…`;
-}
+export { cutText } from './text-cut';
 
 /** The excerpt of an announcement: its first paragraph, cut to ANNOUNCEMENT_EXCERPT_MAX. */
 export const announcementExcerpt = (content: string) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TwoFactorStatus } from './two-factor-status';
 import { AccountType, SignupAccountTypeSchema } from './account';
 import { AUTH_MESSAGES } from './auth-messages';
 import { NAME_MAX } from './limits';
@@ -140,7 +141,7 @@ export const MessageSchema = z.object({ message: z.string() });
 
 // ---- Two-factor ------------------------------------------------------------------------------
 
-export const TwoFactorStatus = { Disabled: 0, Enabled: 1 } as const;
+export { TwoFactorStatus } from './two-factor-status';
 export const TwoFactorStatusSchema = z.object({
   status: z.union([z.literal(TwoFactorStatus.Disabled), z.literal(TwoFactorStatus.Enabled)]),
 });

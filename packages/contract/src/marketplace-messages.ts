@@ -2,6 +2,7 @@
  * The marketplace's rules, labels and texts (docs/product/marketplace.md#screens; docs/product/limits.md#marketplace), without zod so that screens
  * can import them on first load. Schemas live in marketplace.ts.
  */
+import { LISTING_REQUESTS_PUBLISHER_ONLY, PUBLISHER_CANNOT_BUY } from './marketplace-role-messages';
 
 /** The ten listing categories of docs/product/marketplace.md#listings, by id (the id is what the API carries). */
 export const LISTING_CATEGORIES = [
@@ -209,8 +210,7 @@ export const MARKETPLACE_MESSAGES = {
   orderCanceled: 'Order successfully canceled!',
   orderSubmitted: 'Order submitted successfully!',
   listingCreated: 'Your listing has been created.',
-  publisherCannotBuy:
-    'For the moment, publishers can only list their offers in our marketplace but cannot do any shopping. Please create an advertiser account in order to buy offers from our marketplace.',
+  publisherCannotBuy: PUBLISHER_CANNOT_BUY,
   // Ours (not quoted by the product).
   listingNotFound: 'This listing does not exist or is no longer available.',
   orderNotFound: 'This order does not exist.',
@@ -225,7 +225,7 @@ export const MARKETPLACE_MESSAGES = {
   targetUrlInvalid: 'Enter the full address of the page to promote, starting with http:// or https://.',
   reasonRequired: 'Give a reason the buyer will read.',
   packageNotFound: 'This package does not exist.',
-  listingRequestsPublisherOnly: 'Only publisher accounts can list offers in our marketplace.',
+  listingRequestsPublisherOnly: LISTING_REQUESTS_PUBLISHER_ONLY,
   wishlistNotFound: 'This wishlist does not exist.',
   paymentInProgress: 'A payment of this order is being confirmed. Please wait until it completes.',
   priceRequired: 'Enter the price of this listing in euros.',

@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { NotificationType } from './notification-types';
 
-/** docs/product/account.md#data: type 1 pinned, 2 success, 3 error. */
-export const NotificationType = { Pinned: 1, Success: 2, Error: 3 } as const;
-export type NotificationType = (typeof NotificationType)[keyof typeof NotificationType];
+export { canMarkViewed, NotificationType } from './notification-types';
 
 export const NotificationTypeSchema = z.union([
   z.literal(NotificationType.Pinned),
@@ -43,7 +42,3 @@ export const NotificationIdParamsSchema = z.object({
 
 /** POST /user/notifications/all answers how many were marked. */
 export const MarkAllViewedSchema = z.object({ marked: z.number().int() });
-
-/** Whether the list offers 'mark as read' for this one (docs/product/account.md#notifications: unread and not pinned). */
-export const canMarkViewed = (n: Pick<Notification, 'viewed' | 'type'>) =>
-  !n.viewed && n.type !== NotificationType.Pinned;

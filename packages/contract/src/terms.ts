@@ -25,12 +25,4 @@ export const LegalDocumentSchema = z.object({
 });
 export type LegalDocument = z.infer<typeof LegalDocumentSchema>;
 
-export const TERMS_MESSAGES = {
-  modalTitle: 'Updated terms and conditions',
-  agree: 'I agree',
-  noTerms: 'No platform terms have been published yet.',
-} as const;
-
-/** Whether the mandatory terms modal must show (docs/product/account.md#dashboard). */
-export const mustSignTerms = (currentSignedTerms: number | null, latestVersion: number | null | undefined) =>
-  latestVersion != null && currentSignedTerms !== latestVersion;
+export { mustSignTerms, TERMS_MESSAGES } from './terms-messages';

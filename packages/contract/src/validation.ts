@@ -1,15 +1,8 @@
 import { z } from 'zod';
-import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, TEXT_MAX } from './limits';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from './limits';
+import { VALIDATION_MESSAGES } from './validation-messages';
 
-/** Field rules of docs/product/account.md#validation with their exact messages. */
-export const VALIDATION_MESSAGES = {
-  emailRequired: 'Please enter your email address.',
-  emailInvalid: 'Please enter a valid email address.',
-  passwordNotStrong: 'Password is not strong enough.',
-  passwordsMustMatch: 'Both passwords must match.',
-  englishOnly: 'Please make sure you are using English characters only. Symbols like @, $ are not allowed.',
-  textTooLong: `Please use at most ${TEXT_MAX} characters.`,
-} as const;
+export { VALIDATION_MESSAGES } from './validation-messages';
 
 /** A standard email pattern: something@domain.tld, no spaces, one @. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)*\.[A-Za-z]{2,}$/;

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import type { AccountType } from '@cryptads/contract/account';
+import type { AccountType } from '@cryptads/contract/account-types';
 import { paths } from '@cryptads/contract/paths';
 import { useSession } from '../lib/session';
 import { NotFoundPage } from '../ui/not-found-page';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { AccountType } from '@cryptads/contract/account';
+import type { AccountType } from '@cryptads/contract/account-types';
 import { SESSION_COOKIE_DAYS } from '@cryptads/contract/limits';
 import { USER_TYPE_COOKIE } from '@cryptads/contract/session';
 

@@ -31,6 +31,13 @@ describe('report selection in the URL', () => {
     const s = parse('period=forever&by=zone&campaigns=1;drop&website=-2&zone=xyz', COMMON_REPORT_BY);
     expect(s).toMatchObject({ preset: 'last7', reportBy: 'date', campaigns: [], website: null, zone: null });
     expect(parse('period=custom&from=2026-04-01&to=2026-04-02')).toMatchObject({ preset: 'last7', endDate: today });
+    for (const website of ['1.5', '0', 'abc', '', '2147483648']) expect(parse(`website=${website}`).website).toBeNull();
+    // Each field falls back on its own: a bad one leaves the others as bookmarked.
+    expect(parse('by=zone&website=12&campaigns=4,0', COMMON_REPORT_BY)).toMatchObject({
+      reportBy: 'date',
+      website: 12,
+      campaigns: [4],
+    });
   });
 
   it('keeps a zone only beside its website', () => {

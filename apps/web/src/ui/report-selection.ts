@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { todayUtc } from '@cryptads/contract/dates';
 import { COMMON_REPORT_BY, ReportBy } from '@cryptads/contract/report-messages';
 import { DEFAULT_PERIOD, PERIOD_PRESET_VALUES, type PeriodPreset, resolvePeriod } from './report-period';
 
 /**
  * What a report shows, kept in the URL query so that a person can bookmark or share it
- * (state a user would bookmark lives in the URL, parsed with a schema). Anything the
- * schema does not accept falls back to its default instead of breaking the screen.
+ * (state a user would bookmark lives in the URL). Anything the reader does not accept falls
+ * back to its default instead of breaking the screen.
  */
 export type ReportSelection = {
   preset: PeriodPreset;
@@ -23,42 +22,45 @@ export type ReportSelection = {
   zone: string | null;
 };
 
-const REPORT_BY_VALUES = Object.values(ReportBy) as [ReportBy, ...ReportBy[]];
+const REPORT_BY_VALUES = Object.values(ReportBy);
+const CAMPAIGN_IDS = /^\d{1,10}(,\d{1,10}){0,199}$/;
+const ZONE_ID = /^[0-9a-f]{16}$/;
+const ID_MAX = 2_147_483_647;
 
-const ReportSearchSchema = z.object({
-  period: z.enum(PERIOD_PRESET_VALUES).catch(DEFAULT_PERIOD),
-  from: z.string().optional().catch(undefined),
-  to: z.string().optional().catch(undefined),
-  by: z.enum(REPORT_BY_VALUES).catch(ReportBy.Date),
-  campaigns: z
-    .string()
-    .regex(/^\d{1,10}(,\d{1,10}){0,199}$/)
-    .transform((s) => [...new Set(s.split(',').map(Number))].filter((n) => n > 0))
-    .catch([]),
-  website: z.coerce.number().int().positive().max(2_147_483_647).nullable().catch(null),
-  zone: z
-    .string()
-    .regex(/^[0-9a-f]{16}$/)
-    .nullable()
-    .catch(null),
-});
+/** `value` when it is one of `values`, else the fallback. */
+const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
+  values.find((v) => v === value) ?? fallback;
+
+/**
+ * The query read field by field, each one falling back to its default on its own. A few
+ * checks written out instead of a zod schema: the reports screen then downloads no schema
+ * library for its URL (decision 048).
+ */
+function readReportSearch(params: URLSearchParams) {
+  const campaigns = params.get('campaigns') ?? '';
+  const website = params.get('website');
+  const websiteId = website === null ? null : Number(website);
+  const zone = params.get('zone');
+  return {
+    period: oneOf(PERIOD_PRESET_VALUES, params.get('period'), DEFAULT_PERIOD),
+    from: params.get('from') ?? undefined,
+    to: params.get('to') ?? undefined,
+    by: oneOf(REPORT_BY_VALUES, params.get('by'), ReportBy.Date),
+    campaigns: CAMPAIGN_IDS.test(campaigns) ? [...new Set(campaigns.split(',').map(Number))].filter((n) => n > 0) : [],
+    website:
+      websiteId !== null && Number.isInteger(websiteId) && websiteId > 0 && websiteId <= ID_MAX ? websiteId : null,
+    zone: zone !== null && ZONE_ID.test(zone) ? zone : null,
+  };
+}
 
 export function parseReportSearch(
   params: URLSearchParams,
   allowedBy: readonly ReportBy[] = COMMON_REPORT_BY,
   today: string = todayUtc(),
 ): ReportSelection {
-  const raw = ReportSearchSchema.parse({
-    period: params.get('period') ?? undefined,
-    from: params.get('from') ?? undefined,
-    to: params.get('to') ?? undefined,
-    by: params.get('by') ?? undefined,
-    campaigns: params.get('campaigns') ?? '',
-    website: params.get('website'),
-    zone: params.get('zone'),
-  });
+  const raw = readReportSearch(params);
   const range = resolvePeriod({ preset: raw.period, startDate: raw.from, endDate: raw.to }, today);
-  // A custom range the schema refused shows the default period, and says so in the picker.
+  // A custom range that was refused shows the default period, and says so in the picker.
   const preset =
     raw.period === 'custom' && (range.startDate !== raw.from || range.endDate !== raw.to) ? DEFAULT_PERIOD : raw.period;
   return {

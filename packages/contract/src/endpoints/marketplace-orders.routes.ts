@@ -1,5 +1,5 @@
 import { CUSTOMER, defineRoutes } from '../endpoint';
-import { MARKETPLACE_MESSAGES } from '../marketplace-messages';
+import { PUBLISHER_CANNOT_BUY } from '../marketplace-role-messages';
 
 /**
  * Wishlist, cart, orders and payment (docs/product/marketplace.md#api; docs/decisions/018-marketplace.md). Both
@@ -8,7 +8,7 @@ import { MARKETPLACE_MESSAGES } from '../marketplace-messages';
  */
 const advertiserPays = {
   roles: ['advertiser'],
-  forbidden: MARKETPLACE_MESSAGES.publisherCannotBuy,
+  forbidden: PUBLISHER_CANNOT_BUY,
 } as const;
 
 export const marketplaceOrderRoutes = defineRoutes({

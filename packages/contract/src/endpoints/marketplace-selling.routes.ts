@@ -1,8 +1,8 @@
 import { CUSTOMER, defineRoutes } from '../endpoint';
-import { MARKETPLACE_MESSAGES } from '../marketplace-messages';
+import { LISTING_REQUESTS_PUBLISHER_ONLY } from '../marketplace-role-messages';
 
 /** Selling in the marketplace (publishers): request listings, see them, fulfil their orders. */
-const publisher = { roles: ['publisher'], forbidden: MARKETPLACE_MESSAGES.listingRequestsPublisherOnly } as const;
+const publisher = { roles: ['publisher'], forbidden: LISTING_REQUESTS_PUBLISHER_ONLY } as const;
 
 export const marketplaceSellingRoutes = defineRoutes({
   requestListing: { method: 'POST', path: '/marketplace/listings/new', ...publisher },

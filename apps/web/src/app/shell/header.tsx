@@ -25,7 +25,7 @@ import {
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
-import { ACCOUNT_TYPE_LABELS, AccountType } from '@cryptads/contract/account';
+import { ACCOUNT_TYPE_LABELS, AccountType } from '@cryptads/contract/account-types';
 import { formatEuros } from '@cryptads/contract/money';
 import { useLogout } from '../../features/auth/api/logout';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell';

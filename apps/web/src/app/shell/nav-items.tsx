@@ -13,7 +13,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { paths } from '@cryptads/contract/paths';
-import { AccountType } from '@cryptads/contract/account';
+import { AccountType } from '@cryptads/contract/account-types';
 
 export type NavItem = {
   label: string;

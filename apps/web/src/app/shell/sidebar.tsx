@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
 import { DEFAULT_PRODUCT_NAME } from '@cryptads/contract/ui';
-import { AccountType } from '@cryptads/contract/account';
+import { AccountType } from '@cryptads/contract/account-types';
 import { useSellingSummary } from '../../features/marketplace-orders/api/get-selling-summary';
 import { usePublicConfig } from '../../lib/api/get-public-config';
 import { useSession } from '../../lib/session';

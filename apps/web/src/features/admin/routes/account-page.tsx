@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } fr
 import { IconArrowLeft } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ACCOUNT_TYPE_LABELS, type AccountType } from '@cryptads/contract/account';
+import { ACCOUNT_TYPE_LABELS, type AccountType } from '@cryptads/contract/account-types';
 import { campaignStatusLabel } from '@cryptads/contract/campaign-messages';
 import type { AdminAccountDetail } from '@cryptads/contract/endpoints/admin-accounts';
 import { paths } from '@cryptads/contract/paths';

@@ -2,7 +2,7 @@ import { Anchor, Badge, Card, Group, Select, Stack, TextInput } from '@mantine/c
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ACCOUNT_TYPE_LABELS, type AccountType } from '@cryptads/contract/account';
+import { ACCOUNT_TYPE_LABELS, type AccountType } from '@cryptads/contract/account-types';
 import { paths } from '@cryptads/contract/paths';
 import { formatDate, formatMicros } from '../../../lib/format';
 import { type AdminAccountListItem, useAdminAccounts } from '../api/accounts';

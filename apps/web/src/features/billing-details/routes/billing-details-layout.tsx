@@ -2,7 +2,7 @@ import { Button, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { IconBuildingBank, IconFileUpload, IconId } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { AccountType } from '@cryptads/contract/account';
+import { AccountType } from '@cryptads/contract/account-types';
 import { BILLING_PROFILE_MESSAGES as PM } from '@cryptads/contract/billing-profile';
 import { errorReason } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';

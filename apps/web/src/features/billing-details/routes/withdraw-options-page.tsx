@@ -1,7 +1,7 @@
 import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Navigate } from 'react-router';
-import { AccountType } from '@cryptads/contract/account';
+import { AccountType } from '@cryptads/contract/account-types';
 import { BILLING_PROFILE_MESSAGES as PM } from '@cryptads/contract/billing-profile';
 import { paths } from '@cryptads/contract/paths';
 import { errorReason } from '../../../lib/api-client';

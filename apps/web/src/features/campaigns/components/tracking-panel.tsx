@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Code, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ATTRIBUTION_DAYS_MAX, ATTRIBUTION_DAYS_MIN, type TestConversion } from '@cryptads/contract/conversions';
+import { ATTRIBUTION_DAYS_MAX, ATTRIBUTION_DAYS_MIN } from '@cryptads/contract/conversion-messages';
+import type { TestConversion } from '@cryptads/contract/conversions';
 import { errorReason } from '../../../lib/api-client';
 import { formatEuros } from '@cryptads/contract/money';
 import { CopyBlock } from '../../../ui/copy-block';

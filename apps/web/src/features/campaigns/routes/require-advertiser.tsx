@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
-import { AccountType } from '@cryptads/contract/account';
+import { AccountType } from '@cryptads/contract/account-types';
 import { useSession } from '../../../lib/session';
 
 /** Campaign screens are for advertisers (docs/product/campaigns.md#screens, #roles): anyone else is sent home. */

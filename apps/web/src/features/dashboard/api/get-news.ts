@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { NEWS_ARTICLES_MAX } from '@cryptads/contract/news';
+import { NEWS_ARTICLES_MAX } from '@cryptads/contract/news-limits';
 import { newsApi } from './client';
 import { dashboardKeys } from './keys';
 

@@ -1,6 +1,6 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { cutNewsDescription } from '@cryptads/contract/news';
+import { cutNewsDescription } from '@cryptads/contract/news-limits';
 import { formatDate } from '../../../lib/format';
 import { useNews } from '../api/get-news';
 

@@ -2,7 +2,7 @@ import { Button, Card, Group, RingProgress, SimpleGrid, Skeleton, Stack, Text, T
 import { IconChartLine, IconPlus, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
-import { AccountType } from '@cryptads/contract/account';
+import { AccountType } from '@cryptads/contract/account-types';
 import { formatEuros } from '@cryptads/contract/money';
 import type { UserDetails } from '@cryptads/contract/user';
 import { formatNumber } from '../../../lib/format';

@@ -1,5 +1,5 @@
 import { Button, Modal, ScrollArea, Stack, Text } from '@mantine/core';
-import { TERMS_MESSAGES } from '@cryptads/contract/terms';
+import { TERMS_MESSAGES } from '@cryptads/contract/terms-messages';
 import { errorReason } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { FormError } from '../../../ui/form-error';

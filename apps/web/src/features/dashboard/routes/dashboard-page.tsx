@@ -1,8 +1,8 @@
 import { Alert, Button, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { AccountType } from '@cryptads/contract/account';
-import { mustSignTerms } from '@cryptads/contract/terms';
+import { AccountType } from '@cryptads/contract/account-types';
+import { mustSignTerms } from '@cryptads/contract/terms-messages';
 import { errorReason } from '../../../lib/api-client';
 import { useCurrentTerms } from '../../../lib/api/get-current-terms';
 import { useCurrentUser } from '../../../lib/api/get-current-user';

@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, Route, Routes } from 'react-router';
-import { AccountType } from '@cryptads/contract/account';
+import { AccountType } from '@cryptads/contract/account-types';
 import { paths } from '@cryptads/contract/paths';
 import { useSession } from '../../../lib/session';
 import { Notice } from '../../../ui/notice';

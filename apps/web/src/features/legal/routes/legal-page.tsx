@@ -2,7 +2,7 @@ import { Alert, Anchor, Container, Divider, Paper, Skeleton, Stack, Text, Title 
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
-import { TERMS_MESSAGES } from '@cryptads/contract/terms';
+import { TERMS_MESSAGES } from '@cryptads/contract/terms-messages';
 import { errorReason, isApiError } from '../../../lib/api-client';
 import { useCurrentTerms } from '../../../lib/api/get-current-terms';
 import { formatDate } from '../../../lib/format';

@@ -1,7 +1,7 @@
 import { Button, Card, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { AccountType } from '@cryptads/contract/account';
+import { AccountType } from '@cryptads/contract/account-types';
 import { MARKETPLACE_MESSAGES as M } from '@cryptads/contract/marketplace-messages';
 import { paths } from '@cryptads/contract/paths';
 import { useSession } from '../../../lib/session';

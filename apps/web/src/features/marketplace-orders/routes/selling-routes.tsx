@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router';
-import { AccountType } from '@cryptads/contract/account';
+import { AccountType } from '@cryptads/contract/account-types';
 import { MARKETPLACE_MESSAGES as M } from '@cryptads/contract/marketplace-messages';
 import { routePatterns } from '@cryptads/contract/paths';
 import { useSession } from '../../../lib/session';

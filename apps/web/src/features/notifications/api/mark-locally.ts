@@ -1,4 +1,5 @@
-import { canMarkViewed, type NotificationList } from '@cryptads/contract/notifications';
+import { canMarkViewed } from '@cryptads/contract/notification-types';
+import type { NotificationList } from '@cryptads/contract/notifications';
 
 /**
  * The list as it is after marking one notification (by `unique`) or all of them viewed:

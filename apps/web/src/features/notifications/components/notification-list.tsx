@@ -14,7 +14,8 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconBellOff, IconCheck, IconChecks, IconPin } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { canMarkViewed, type Notification, NotificationType } from '@cryptads/contract/notifications';
+import { canMarkViewed, NotificationType } from '@cryptads/contract/notification-types';
+import type { Notification } from '@cryptads/contract/notifications';
 import { UI_MESSAGES } from '@cryptads/contract/ui';
 import { errorReason } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';

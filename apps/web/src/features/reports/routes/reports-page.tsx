@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { AccountType } from '@cryptads/contract/account';
+import { AccountType } from '@cryptads/contract/account-types';
 import { ADVERTISER_REPORT_BY, COMMON_REPORT_BY } from '@cryptads/contract/report-messages';
 import { useSession } from '../../../lib/session';
 import { ReportControls } from '../../../ui/report-controls';

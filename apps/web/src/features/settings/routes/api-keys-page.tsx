@@ -24,7 +24,7 @@ import {
   type ApiKey,
   type CreatedApiKey,
 } from '@cryptads/contract/api-keys';
-import { TwoFactorStatus } from '@cryptads/contract/auth';
+import { TwoFactorStatus } from '@cryptads/contract/two-factor-status';
 import { API_SCOPES, type ApiScope } from '@cryptads/contract/endpoint';
 import { errorReason } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';

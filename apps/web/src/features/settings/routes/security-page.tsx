@@ -1,16 +1,12 @@
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { IconDeviceDesktop, IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
-import { TwoFactorStatus } from '@cryptads/contract/auth';
-import {
-  type AccessLogEntry,
-  describeSessionAgent,
-  describeSessionLocation,
-  SETTINGS_MESSAGES,
-} from '@cryptads/contract/settings';
+import { TwoFactorStatus } from '@cryptads/contract/two-factor-status';
+import type { AccessLogEntry } from '@cryptads/contract/settings';
+import { describeSessionAgent, describeSessionLocation, SETTINGS_MESSAGES } from '@cryptads/contract/settings-messages';
 import { errorReason } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { clearSession } from '../../../lib/session';
@@ -21,17 +17,22 @@ import { useCloseSession } from '../api/close-session';
 import { useAccessLog } from '../api/get-access-log';
 import { useTwoFactorStatus } from '../api/two-factor';
 import { ConfirmModal } from '../../../ui/confirm-modal';
-import { TwoFactorModal } from '../components/two-factor-modal';
+
+/** The enable/disable dialog (its form, code input and schema) loads on the first click, or on hover just before. */
+const loadTwoFactorModal = () => import('../components/two-factor-modal');
+const TwoFactorModal = lazy(async () => ({ default: (await loadTwoFactorModal()).TwoFactorModal }));
 
 function TwoFactorCard() {
   const status = useTwoFactorStatus();
   const [modal, setModal] = useState<'enable' | 'disable' | null>(null);
   const [lastMode, setLastMode] = useState<'enable' | 'disable'>('enable');
+  const [everOpened, setEverOpened] = useState(false);
   const enabled = status.data?.status === TwoFactorStatus.Enabled;
 
   const open = (mode: 'enable' | 'disable') => {
     setLastMode(mode);
     setModal(mode);
+    setEverOpened(true);
   };
 
   return (
@@ -70,13 +71,20 @@ function TwoFactorCard() {
             variant={enabled ? 'default' : 'filled'}
             disabled={status.isPending}
             onClick={() => open(enabled ? 'disable' : 'enable')}
+            onPointerEnter={() => void loadTwoFactorModal()}
+            onFocus={() => void loadTwoFactorModal()}
             data-testid="two-factor-toggle"
           >
             {enabled ? 'Disable' : 'Enable'}
           </Button>
         )}
       </Group>
-      <TwoFactorModal mode={modal ?? lastMode} opened={modal !== null} onClose={() => setModal(null)} />
+      {/* Mounted from the first opening on, so that it can close with its transition. */}
+      {everOpened ? (
+        <Suspense fallback={null}>
+          <TwoFactorModal mode={modal ?? lastMode} opened={modal !== null} onClose={() => setModal(null)} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }

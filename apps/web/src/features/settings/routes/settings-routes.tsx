@@ -1,12 +1,21 @@
+import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { paths, routePatterns } from '@cryptads/contract/paths';
-import { ApiKeysPage } from './api-keys-page';
-import { ChangePasswordPage } from './change-password-page';
-import { DeleteAccountPage } from './delete-account-page';
-import { EmailPreferencesPage } from './email-preferences-page';
-import { SecurityPage } from './security-page';
-import { WebhooksPage } from './webhooks-page';
 import { SettingsLayout } from './settings-layout';
+
+/**
+ * Each settings screen is lazy: opening Account Security does not download the API keys,
+ * webhooks, password and deletion forms (decision 048). The layout's Suspense keeps the tabs
+ * on screen while one loads.
+ */
+const SecurityPage = lazy(async () => ({ default: (await import('./security-page')).SecurityPage }));
+const ChangePasswordPage = lazy(async () => ({ default: (await import('./change-password-page')).ChangePasswordPage }));
+const EmailPreferencesPage = lazy(async () => ({
+  default: (await import('./email-preferences-page')).EmailPreferencesPage,
+}));
+const DeleteAccountPage = lazy(async () => ({ default: (await import('./delete-account-page')).DeleteAccountPage }));
+const ApiKeysPage = lazy(async () => ({ default: (await import('./api-keys-page')).ApiKeysPage }));
+const WebhooksPage = lazy(async () => ({ default: (await import('./webhooks-page')).WebhooksPage }));
 
 const pattern = routePatterns.settings;
 

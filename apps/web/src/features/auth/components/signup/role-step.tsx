@@ -1,7 +1,7 @@
 import { Button, Group, Radio, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconSpeakerphone, IconWorldWww } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { ACCOUNT_TYPE_LABELS, AccountType } from '@cryptads/contract/account';
+import { ACCOUNT_TYPE_LABELS, AccountType } from '@cryptads/contract/account-types';
 import { AUTH_MESSAGES } from '@cryptads/contract/auth';
 
 export type SignupRole = typeof AccountType.Advertiser | typeof AccountType.Publisher;
