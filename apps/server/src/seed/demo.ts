@@ -14,6 +14,7 @@ import { ensureDefaultTerms } from '../modules/terms/terms.service';
 import { seedDemoWebsites } from '../modules/websites/demo-websites';
 import { runHistory } from '../simulator/history';
 import { DEMO_DEPOSITS_EUROS, demoOpeningKey, seedDemoBilling } from './demo-billing';
+import { seedDemoGoals } from './demo-conversions';
 import { seedDemoMarketplace } from './demo-marketplace';
 import { seedDemoMarketplaceOrders } from './demo-marketplace-orders';
 
@@ -116,6 +117,8 @@ export async function seedDemo(ctx: AppContext, opts: { log?: SeedLog } = {}) {
     });
   await seedDemoWebsites(ctx.db, 'publisher@cryptads.example');
   await seedDemoCampaigns(ctx, 'advertiser@cryptads.example');
+  // Conversion goals on every demo campaign: the history below converts a share of its clicks.
+  await seedDemoGoals(ctx, 'advertiser@cryptads.example');
   // A verified company and paid deposits with their invoices (after the opening credit above).
   await seedDemoBilling(ctx, 'advertiser@cryptads.example');
   // The marketplace catalogue (listings, packages, pictures, trending); demo orders come after it.

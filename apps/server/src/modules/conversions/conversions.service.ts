@@ -228,7 +228,7 @@ export const conversionLimits = (perToken: number, perIp: number): ConversionLim
  * reason when the advertiser is known (the token's, or the click's for the pixel).
  */
 export async function receiveConversion(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   q: PostbackQuery,
   opts: { source: ConversionSource; ip: string; now: number; limits: ConversionLimits },
 ): Promise<Received> {
