@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { TodayStats } from '@cryptads/contract/reports';
 import type { WebsiteDetail } from '@cryptads/contract/websites';
-import { checkScreen } from './support/a11y';
+import { checkScreen, screenshot } from './support/a11y';
 import { api, createVerifiedUser } from './support/api';
 import { operator } from './support/operator';
 import { png } from './support/png';
@@ -205,6 +205,9 @@ test('an advertiser sets a goal, a billed click converts through the postback, a
   // No geo header in the test: the visitor's country is Unknown.
   await expectOneConversion(page, 'country', 'Countries', /Unknown/);
   await checkScreen(page, 'conversions-report-country');
+  // The visitor's browser is a desktop one.
+  await expectOneConversion(page, 'device', 'Devices', /Desktop/);
+  await screenshot(page, 'conversions-report-device'); // axe: conversions-report-campaign
 
   // On a phone: the panel and the report (cards) are whole and pass axe too.
   await page.setViewportSize({ width: 390, height: 844 });
