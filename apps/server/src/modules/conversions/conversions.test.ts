@@ -5,6 +5,7 @@ import { DAY_MS } from '@cryptads/contract/dates';
 import { microsToEuros, perUnitMicros, roasOf } from '@cryptads/contract/money';
 import type { Report } from '@cryptads/contract/reports';
 import { adClicks, conversions } from '../../db/schema/conversions';
+import { CLICK_RETENTION_DAYS, pruneAdClicks } from './conversions.service';
 import { body, loginAs } from '../../testing/helpers';
 import type { TestApp } from '../../testing/test-app';
 import {
@@ -43,6 +44,10 @@ const LANDING = 'https://shop.example/landing?cid={click_id}&z={zone_id}';
 let ipCounter = 1;
 /** Each test's own address, so that the per-IP postback limit is not shared between tests. */
 const nextIp = () => `198.51.100.${ipCounter++}`;
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const clickRows = async (campaignId: number) =>
+  (await app.ctx.db.select().from(adClicks).where(eq(adClicks.campaignId, campaignId))).length;
 
 const api = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) => {
   const res = await app.inject({ method, url: `/api${url}`, headers, ...(payload === undefined ? {} : { payload }) });
@@ -389,5 +394,39 @@ describe('reports', { timeout: 60_000 }, () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toMatch(/conversion|roas/i);
     }
+  });
+});
+
+describe('click retention', { timeout: 60_000 }, () => {
+  it('deletes clicks past the longest window and a margin; their conversions stay in reports', async () => {
+    const { adv, id, token } = await setup();
+    const site = await approvedWebsite(app);
+    const converted = await clickAd(site.banner.unique);
+    const late = await clickAd(site.banner.unique);
+    await delivery(app).recorder.flush();
+    expect((await postback({ click_id: converted.clickId, goal: 'signup', token }, nextIp())).status).toBe(200);
+    const report = async () =>
+      (
+        await api<Report>(
+          'GET',
+          `/reports/${id}/all?startDate=${day(Date.now())}&endDate=${day(Date.now())}`,
+          adv.headers,
+        )
+      ).value.totals.conversions;
+    expect(await report()).toBe(1);
+
+    // One day inside CLICK_RETENTION_DAYS (97): nothing goes.
+    const now = Date.now();
+    await pruneAdClicks(app.ctx, new Date(now + (CLICK_RETENTION_DAYS - 1) * DAY_MS));
+    expect(await clickRows(id)).toBe(2);
+    // A day past it, both clicks go: a postback for one of them finds no click; the counted conversion stays.
+    const pruned = await pruneAdClicks(app.ctx, new Date(now + (CLICK_RETENTION_DAYS + 1) * DAY_MS));
+    expect(pruned).toBeGreaterThanOrEqual(2);
+    expect(await clickRows(id)).toBe(0);
+    expect(await postback({ click_id: late.clickId, goal: 'signup', token }, nextIp())).toMatchObject({
+      status: 404,
+      answer: { reason: 'noClick' },
+    });
+    expect(await report()).toBe(1);
   });
 });
