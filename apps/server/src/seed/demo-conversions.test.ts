@@ -44,7 +44,7 @@ const get = async <T>(url: string, headers: Record<string, string>): Promise<T> 
 
 beforeAll(async () => {
   dir = tempDataDir();
-  // A month of history: the demo has about 8 conversions per 100 billed clicks.
+  // A month of history: the demo has about 15 conversions per 100 billed clicks.
   app = await createTestApp({ DATA_DIR: dir, DEMO_HISTORY_DAYS: '30' });
   await seedDemo(app.ctx);
 }, 180_000);

@@ -173,6 +173,7 @@ async function seedDemoHistory(ctx: AppContext, log?: SeedLog) {
   });
   log?.(
     `Demo history: ${summary.days} days, ${summary.impressions} impressions, ${summary.clicks} clicks, ` +
+      `${summary.conversions ?? 0} conversions, ` +
       `€${(Number(summary.costMicros) / 1e6).toFixed(2)} spent, recorded in ${(summary.ms / 1000).toFixed(1)} s`,
   );
 }

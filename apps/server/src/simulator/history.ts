@@ -27,7 +27,7 @@ const FILTERED_REASONS: readonly FilterReason[] = [
  * reported through the postback's code a few minutes to a day after the click, for a goal of
  * the click's campaign (campaigns without goals get none).
  */
-export const CONVERSION_SHARE = 0.08;
+export const CONVERSION_SHARE = 0.15;
 import { createVisitorGenerator, ctrFor, type Visitor } from './visitors';
 import { loadSimWorld, type SimPair, type SimWorld, type SimZone, visitorFits, type WorldFilter } from './world';
 

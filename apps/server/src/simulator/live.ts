@@ -92,9 +92,11 @@ export type VisitOptions = {
   /**
    * A `share` of the visitors who click (0..1) then convert on the landing page: its pixel
    * (GET /pixel.gif) reports the landing URL's `click_id` parameter for one of `goals`. None
-   * when absent, or when the landing URL carries no click id.
+   * when absent, or when the landing URL carries no click id. `delayMs` ([min, max], default
+   * 3-15 s) is the time on the landing page before converting: longer than the recorder's flush,
+   * so the click is recorded when its conversion comes.
    */
-  conversion?: { share: number; goals: readonly string[] };
+  conversion?: { share: number; goals: readonly string[]; delayMs?: readonly [number, number] };
 };
 
 /** The Accept-Language a browser of this country sends (a few languages; English otherwise). */
@@ -228,6 +230,9 @@ async function convert(location: string | null, visitor: Visitor, rng: Rng, stat
     return;
   }
   if (!clickId) return;
+  const [min, max] = c.delayMs ?? [3000, 15_000];
+  await pause(min + Math.floor(rng.next() * (max - min)), opts.signal);
+  if (opts.signal?.aborted) return;
   const q = new URLSearchParams({ click_id: clickId, goal: rng.pick(c.goals) });
   try {
     const res = await fetch(`${opts.baseUrl}/pixel.gif?${q.toString()}`, {
