@@ -224,7 +224,7 @@ export function TrackingPanel({ campaignId }: { campaignId: number }) {
             data-testid="test-goal"
           />
           <Button
-            variant="light"
+            variant="default"
             disabled={!chosenGoal}
             loading={test.isPending}
             onClick={() => chosenGoal && test.mutate(chosenGoal, { onSuccess: setSent, onError: fail })}
