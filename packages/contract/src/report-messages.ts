@@ -3,6 +3,7 @@
 export const ReportBy = {
   Date: 'date',
   Country: 'country',
+  Device: 'device',
   Os: 'os',
   Browser: 'browser',
   Campaign: 'campaign',
@@ -10,16 +11,17 @@ export const ReportBy = {
 } as const;
 export type ReportBy = (typeof ReportBy)[keyof typeof ReportBy];
 
-/** Dimensions of the /reports/ page per role (docs/product/reports.md#reports-page); campaign and website tabs use the first four. */
+/** Dimensions of the /reports/ page per role (docs/product/reports.md#reports-page); campaign and website tabs use the common ones. */
 export const REPORT_BY_LABELS: Record<ReportBy, string> = {
   date: 'Date',
   country: 'Countries',
+  device: 'Devices',
   os: 'Operating Systems',
   browser: 'Browsers',
   campaign: 'Campaign',
   zone: 'Zones',
 };
-export const COMMON_REPORT_BY: readonly ReportBy[] = ['date', 'country', 'os', 'browser'];
+export const COMMON_REPORT_BY: readonly ReportBy[] = ['date', 'country', 'device', 'os', 'browser'];
 export const ADVERTISER_REPORT_BY: readonly ReportBy[] = [...COMMON_REPORT_BY, 'campaign', 'zone'];
 
 export const ReportGroup = { Report: 'report', Zone: 'zone', Performance: 'performance' } as const;

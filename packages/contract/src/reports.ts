@@ -42,7 +42,15 @@ export const ReportQuerySchema = z
     /** report (default): rows by reportBy; zone: the optimisation rows; performance: raw events. */
     group: z.enum([ReportGroup.Report, ReportGroup.Zone, ReportGroup.Performance]).default(ReportGroup.Report),
     reportBy: z
-      .enum([ReportBy.Date, ReportBy.Country, ReportBy.Os, ReportBy.Browser, ReportBy.Campaign, ReportBy.Zone])
+      .enum([
+        ReportBy.Date,
+        ReportBy.Country,
+        ReportBy.Device,
+        ReportBy.Os,
+        ReportBy.Browser,
+        ReportBy.Campaign,
+        ReportBy.Zone,
+      ])
       .default(ReportBy.Date),
     startDate: isoDay,
     endDate: isoDay,

@@ -14,6 +14,7 @@ import { ensureDefaultTerms } from '../modules/terms/terms.service';
 import { seedDemoWebsites } from '../modules/websites/demo-websites';
 import { runHistory } from '../simulator/history';
 import { DEMO_DEPOSITS_EUROS, demoOpeningKey, seedDemoBilling } from './demo-billing';
+import { seedDemoGoals } from './demo-conversions';
 import { seedDemoMarketplace } from './demo-marketplace';
 import { seedDemoMarketplaceOrders } from './demo-marketplace-orders';
 
@@ -116,6 +117,8 @@ export async function seedDemo(ctx: AppContext, opts: { log?: SeedLog } = {}) {
     });
   await seedDemoWebsites(ctx.db, 'publisher@cryptads.example');
   await seedDemoCampaigns(ctx, 'advertiser@cryptads.example');
+  // Conversion goals on every demo campaign: the history below converts a share of its clicks.
+  await seedDemoGoals(ctx, 'advertiser@cryptads.example');
   // A verified company and paid deposits with their invoices (after the opening credit above).
   await seedDemoBilling(ctx, 'advertiser@cryptads.example');
   // The marketplace catalogue (listings, packages, pictures, trending); demo orders come after it.
@@ -170,6 +173,7 @@ async function seedDemoHistory(ctx: AppContext, log?: SeedLog) {
   });
   log?.(
     `Demo history: ${summary.days} days, ${summary.impressions} impressions, ${summary.clicks} clicks, ` +
+      `${summary.conversions ?? 0} conversions, ` +
       `€${(Number(summary.costMicros) / 1e6).toFixed(2)} spent, recorded in ${(summary.ms / 1000).toFixed(1)} s`,
   );
 }

@@ -6,6 +6,7 @@ import { openDatabase } from '../db/client';
 import { users } from '../db/schema/users';
 import { readHandoff } from '../operator/handoff';
 import { DEMO_ACCOUNTS } from '../seed/demo';
+import { DEMO_GOALS } from '../seed/demo-conversions';
 import { runHistory } from './history';
 import { discoverZones, type LiveStats, type LiveZone, runLive } from './live';
 
@@ -23,6 +24,9 @@ Live mode (default): synthetic visitors through the running server's real endpoi
     --fraud           mix in hostile visitors (--fraud-share N, default 0.2): one IP hammering, user-agent
                       rotation, data-centre addresses, a headless browser, instant clicks on
                       every ad. The server answers them and reports them as filtered.
+    --conversions N   share of clicks (0..1, default 0.1) that convert: the landing URL's click_id
+                      parameter is reported through /pixel.gif for one of --goals (default the
+                      demo goals signup,deposit); 0 sends none
   Run the server with TRUST_PROXY=1 for live mode: the simulator sends each visitor's address
   in X-Forwarded-For and its country in the geo header, which only a trusted proxy may set.
   Each visitor: GET /serve/{zone} with a real browser User-Agent and a country header; for
@@ -58,6 +62,8 @@ const { values } = parseArgs({
     'geo-header': { type: 'string' },
     fraud: { type: 'boolean' },
     'fraud-share': { type: 'string' },
+    conversions: { type: 'string' },
+    goals: { type: 'string' },
     history: { type: 'string' },
     'per-day': { type: 'string' },
     fund: { type: 'boolean' },
@@ -148,7 +154,8 @@ if (values.history !== undefined) {
     );
     console.log(
       `\nHistory: ${summary.days} days, ${summary.impressions} impressions, ${summary.clicks} clicks, ` +
-        `€${(Number(summary.costMicros) / 1e6).toFixed(2)} cost, in ${(summary.ms / 1000).toFixed(1)} s`,
+        `${summary.conversions ?? 0} conversions, €${(Number(summary.costMicros) / 1e6).toFixed(2)} cost, ` +
+        `in ${(summary.ms / 1000).toFixed(1)} s`,
     );
   } finally {
     await database.close();
@@ -188,7 +195,7 @@ console.log(`Sending ${rate} visitors/s for ${duration} s to ${zones.length} zon
 const abort = new AbortController();
 process.on('SIGINT', () => abort.abort());
 const line = (s: LiveStats) =>
-  `visitors ${s.visitors} (hostile ${s.hostile})  requests ${s.requests}  served ${s.served}  no ad (204) ${s.noAd}  clicks ${s.clicks}  errors ${s.errors}`;
+  `visitors ${s.visitors} (hostile ${s.hostile})  requests ${s.requests}  served ${s.served}  no ad (204) ${s.noAd}  clicks ${s.clicks}  conversions ${s.conversions}  errors ${s.errors}`;
 let last = 0;
 const stats = await runLive({
   baseUrl,
@@ -198,6 +205,13 @@ const stats = await runLive({
   duration,
   seed,
   fraud: values.fraud || values['fraud-share'] !== undefined ? number('fraud-share', values['fraud-share'], 0.2) : 0,
+  conversion: {
+    share: Math.min(1, number('conversions', values.conversions, 0.1)),
+    goals: (values.goals ?? DEMO_GOALS.map((g) => g.name).join(','))
+      .split(',')
+      .map((g) => g.trim())
+      .filter(Boolean),
+  },
   signal: abort.signal,
   onProgress: (s) => {
     if (Date.now() - last < 5000) return;

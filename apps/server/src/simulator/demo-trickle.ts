@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { users } from '../db/schema/users';
 import { DEMO_ACCOUNTS } from '../seed/demo';
+import { DEMO_GOALS } from '../seed/demo-conversions';
 import { startTrickle, type Trickle } from './trickle';
 import { loadActiveZones } from './world';
 
@@ -19,7 +20,7 @@ export function ownBaseUrl(
 
 /**
  * Starts the demo trickle when the demo publisher exists: its Active zones, visited through
- * the server's own /serve and /click. Null when there is no demo world.
+ * the server's own /serve and /click, and a share of the clicks convert through /pixel.gif. Null when there is no demo world.
  */
 export async function startDemoTrickle(
   ctx: Pick<AppContext, 'db' | 'config'>,
@@ -34,6 +35,8 @@ export async function startDemoTrickle(
     baseUrl,
     geoHeader: ctx.config.delivery.geo.header,
     log,
+    // About one click in ten converts on the demo campaigns' landing pages.
+    conversion: { share: 0.1, goals: DEMO_GOALS.map((g) => g.name) },
     ...opts,
     loadZones: async () =>
       (await loadActiveZones(ctx.db, { publisherIds: [publisher.id] })).map((z) => ({

@@ -1,9 +1,12 @@
-import { inArray } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { asc, inArray } from 'drizzle-orm';
 import { AdFormat } from '@cryptads/contract/campaigns';
 import { FilterReason } from '@cryptads/contract/delivery';
 import { DAY_MS, HOUR_MS, isoDay } from '@cryptads/contract/dates';
 import type { AppContext } from '../context';
+import { conversionGoals } from '../db/schema/conversions';
 import { users } from '../db/schema/users';
+import { ConversionSource, conversionLimits, receiveConversion } from '../modules/conversions/conversions.service';
 import { creditDeposit } from '../modules/ledger/ledger.service';
 import { recordBatch } from '../modules/delivery/writer/record-batch';
 import { expectedValue } from '../modules/delivery/rules';
@@ -19,6 +22,12 @@ const FILTERED_REASONS: readonly FilterReason[] = [
   FilterReason.IpRate,
   FilterReason.BadHeaders,
 ];
+/**
+ * Share of billed clicks that convert in a history (docs/product/conversions.md#demo-and-simulator):
+ * reported through the postback's code a few minutes to a day after the click, for a goal of
+ * the click's campaign (campaigns without goals get none).
+ */
+export const CONVERSION_SHARE = 0.15;
 import { createVisitorGenerator, ctrFor, type Visitor } from './visitors';
 import { loadSimWorld, type SimPair, type SimWorld, type SimZone, visitorFits, type WorldFilter } from './world';
 
@@ -79,7 +88,17 @@ export type HistoryPlanOptions = {
   segmented?: boolean;
 };
 
-export type PlannedDay = { day: string; events: DeliveryEvent[] };
+/**
+ * A conversion of a billed click: `at` after the click; `pick` in [0, 1) chooses the goal among
+ * the campaign's (cheaper goals more often), known only when recording.
+ */
+export type PlannedConversion = { clickId: string; campaignId: number; at: Date; pick: number };
+
+export type PlannedDay = { day: string; events: DeliveryEvent[]; conversions: PlannedConversion[] };
+
+/** A history click's id: as /click draws them (22 base64url characters), derived from its impression id. */
+const historyClickId = (impressionId: string) =>
+  createHash('sha256').update(`click:${impressionId}`).digest('base64url').slice(0, 22);
 
 /** A pair with what the hot loop needs precomputed (money as numbers: far below 2^53). */
 type Option = {
@@ -135,6 +154,8 @@ export function* planHistory(world: SimWorld, opts: HistoryPlanOptions): Generat
   // Invalid traffic beside the honest events (reports show filtered figures), from
   // its own generator so the honest history stays the same for a seed.
   const bots = createRng(seed ^ 0x5eed1f);
+  // Conversions from a third generator, for the same reason.
+  const buyers = createRng(seed ^ 0xc0417);
 
   const affordable = (o: Option, cost: number) => {
     if (cost === 0) return true;
@@ -157,6 +178,7 @@ export function* planHistory(world: SimWorld, opts: HistoryPlanOptions): Generat
 
   for (let dayStart = first; dayStart <= today; dayStart += DAY_MS) {
     const events: DeliveryEvent[] = [];
+    const conversions: PlannedConversion[] = [];
     spentToday.clear();
     const progress = opts.days > 1 ? (dayStart - first) / (today - first) : 1;
     const dayFactor = (WEEKLY[new Date(dayStart).getUTCDay()] ?? 1) * (0.7 + 0.3 * progress) * (0.9 + 0.2 * rng.next());
@@ -226,10 +248,13 @@ export function* planHistory(world: SimWorld, opts: HistoryPlanOptions): Generat
             filterReason: bots.pick(FILTERED_REASONS),
           });
         if (rng.next() < chosen.ctr && affordable(chosen, chosen.clickCost)) {
+          const clickAt = Math.min(now, at + rng.int(2_000, 90_000));
+          const clickId = historyClickId(impressionId);
           events.push({
             kind: EventKind.Click,
-            at: new Date(Math.min(now, at + rng.int(2_000, 90_000))),
+            at: new Date(clickAt),
             impressionId,
+            clickId,
             campaignId: c.id,
             creativeId: chosen.pair.creativeId,
             zoneId: zone.id,
@@ -243,17 +268,24 @@ export function* planHistory(world: SimWorld, opts: HistoryPlanOptions): Generat
             costMicros: chosen.clickCostBig,
           });
           spend(chosen, chosen.clickCost);
+          if (buyers.chance(CONVERSION_SHARE)) {
+            // Mostly within the hour, sometimes the next day; never after now.
+            const delay = buyers.chance(0.8) ? buyers.int(60_000, 3_600_000) : buyers.int(3_600_000, DAY_MS);
+            if (clickAt + delay <= now)
+              conversions.push({ clickId, campaignId: c.id, at: new Date(clickAt + delay), pick: buyers.next() });
+          }
           // Now and then the same ad is clicked again, or clicked at once by a script.
           if (bots.chance(0.1))
             events.push({
               ...(events.at(-1) as DeliveryEvent),
+              clickId: historyClickId(`${impressionId}:again`),
               filterReason: bots.chance(0.5) ? FilterReason.RepeatedClick : FilterReason.ClickTooFast,
             });
         }
       }
     }
     events.sort((a, b) => a.at.getTime() - b.at.getTime());
-    yield { day: isoDay(dayStart), events };
+    yield { day: isoDay(dayStart), events, conversions };
   }
 }
 
@@ -261,6 +293,8 @@ export type HistorySummary = {
   days: number;
   impressions: number;
   clicks: number;
+  /** Conversions accepted (recorded histories only; costing plans none). */
+  conversions?: number;
   /** Planned cost per advertiser (what the events carry; the recorder charges it). */
   costByAdvertiser: Map<number, bigint>;
   costMicros: bigint;
@@ -346,12 +380,54 @@ export async function runHistory(
   const rawDays = Math.min(retention, Math.max(0, opts.rawDays ?? retention));
   const retentionNow = new Date(now.getTime() + (retention - rawDays) * DAY_MS);
   const totals = { days: 0, impressions: 0, clicks: 0, costByAdvertiser: new Map<number, bigint>() };
-  for (const { day, events } of days) {
+  const planned: PlannedConversion[] = [];
+  for (const { day, events, conversions } of days) {
     if (events.length > 0) await recordBatch(ctx, events, { raw: false, now: retentionNow });
     count(totals, events);
+    planned.push(...conversions);
     opts.onDay?.(day, events.length);
   }
-  return { ...totals, costMicros: totalOf(totals.costByAdvertiser), ms: Math.round(performance.now() - started) };
+  const conversions = await recordConversions(ctx, planned);
+  return {
+    ...totals,
+    conversions,
+    costMicros: totalOf(totals.costByAdvertiser),
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+/**
+ * Reports the planned conversions once their clicks are recorded, through the postback's own
+ * code (`receiveConversion`, with the pixel's rule: the click's advertiser), each at its own
+ * time. A click the recorder filtered after all is refused like any other. Answers how many
+ * were accepted.
+ */
+async function recordConversions(ctx: Pick<AppContext, 'db'>, planned: readonly PlannedConversion[]) {
+  if (planned.length === 0) return 0;
+  const campaignIds = [...new Set(planned.map((p) => p.campaignId))];
+  const goals = await ctx.db
+    .select({ campaignId: conversionGoals.campaignId, name: conversionGoals.name })
+    .from(conversionGoals)
+    .where(inArray(conversionGoals.campaignId, campaignIds))
+    .orderBy(asc(conversionGoals.defaultValueMicros), asc(conversionGoals.name));
+  const byCampaign = new Map<number, string[]>();
+  for (const g of goals) byCampaign.set(g.campaignId, [...(byCampaign.get(g.campaignId) ?? []), g.name]);
+  // No limit applies to the simulator's own reports.
+  const limits = conversionLimits(Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+  let accepted = 0;
+  for (const p of [...planned].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+    const names = byCampaign.get(p.campaignId);
+    if (!names?.length) continue;
+    // The cheapest goal most often: a sign-up before a deposit.
+    const goal = names[Math.min(names.length - 1, Math.floor(p.pick * p.pick * names.length))] ?? '';
+    const received = await receiveConversion(
+      ctx,
+      { click_id: p.clickId, goal, currency: 'EUR' },
+      { source: ConversionSource.Pixel, ip: '127.0.0.1', now: p.at.getTime(), limits },
+    );
+    if (received.answer.status === 'accepted') accepted++;
+  }
+  return accepted;
 }
 
 async function currentBalances(ctx: Pick<AppContext, 'db'>, world: SimWorld): Promise<Map<number, bigint>> {

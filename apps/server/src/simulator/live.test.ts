@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { AdFormat } from '@cryptads/contract/campaigns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adClicks, conversions } from '../db/schema/conversions';
 import { adEvents, filteredHourly, statsHourly } from '../db/schema/stats';
 import { tempDataDir } from '../modules/campaigns/test-helpers';
 import { approvedWebsite, delivery, fundedAdvertiser, runningCampaign } from '../modules/delivery/test-helpers';
@@ -43,7 +44,16 @@ describe('live mode and trickle over HTTP', () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const adv = await fundedAdvertiser(app, 50);
-    await runningCampaign(app, adv.headers, 'display');
+    const campaignId = await runningCampaign(app, adv.headers, 'display', {
+      landingUrl: 'https://shop.example/welcome?click_id={click_id}',
+    });
+    const goal = await app.inject({
+      method: 'POST',
+      url: `/api/campaigns/${campaignId}/goals`,
+      headers: adv.headers,
+      payload: { name: 'signup', defaultValue: 3 },
+    });
+    expect(goal.statusCode).toBe(200);
     site = await approvedWebsite(app);
     zone = { unique: site.banner.unique, format: AdFormat.Banner, size: '300x250' };
   });
@@ -103,6 +113,26 @@ describe('live mode and trickle over HTTP', () => {
     await until(async () => (await count(app, EventKind.Click, site.banner.id)) >= 1);
     const [click] = await app.ctx.db.select().from(adEvents).where(sql`${adEvents.kind} = 2`);
     expect(click).toMatchObject({ country: visitor.country, os: visitor.os, browser: visitor.browser });
+  });
+
+  it('converts a clicking visitor on the landing page: the pixel reports its click id for a goal', async () => {
+    const stats = emptyStats();
+    const always = { ...createRng(3), chance: () => true };
+    await visitZone(zone, createVisitorGenerator(3).next(), always, stats, {
+      baseUrl,
+      geoHeader: 'cf-ipcountry',
+      clickDelayMs: [300, 300],
+      // Longer than the recorder's flush (100 ms here): the click is recorded when the pixel comes.
+      conversion: { share: 1, goals: ['signup'], delayMs: [400, 400] },
+    });
+    expect(stats).toMatchObject({ clicks: 1, conversions: 1, errors: 0 });
+    const [row] = await app.ctx.db.select().from(conversions).where(eq(conversions.zoneId, site.banner.id));
+    expect(row).toMatchObject({ valueMicros: 3_000_000n, source: 2, test: false });
+    const [click] = await app.ctx.db
+      .select()
+      .from(adClicks)
+      .where(eq(adClicks.clickId, row?.clickId ?? ''));
+    expect(click?.filterReason).toBeNull();
   });
 
   it('--fraud mixes in hostile visitors: answered, recorded as filtered, never billed', async () => {

@@ -32,6 +32,8 @@ export type LiveStats = {
   errors: number;
   /** --fraud: hostile visitors sent (their traffic is answered and recorded as filtered). */
   hostile: number;
+  /** Conversions reported through /pixel.gif (whatever the server decided: the pixel never says). */
+  conversions: number;
 };
 
 export const emptyStats = (): LiveStats => ({
@@ -42,6 +44,7 @@ export const emptyStats = (): LiveStats => ({
   clicks: 0,
   errors: 0,
   hostile: 0,
+  conversions: 0,
 });
 
 /** The query an ad code sends for a zone of this format (docs/decisions/004-ad-codes.md). */
@@ -86,6 +89,14 @@ export type VisitOptions = {
    * 1.5-6 s: faster clicks are filtered as no person's (IVT_MIN_CLICK_MS).
    */
   clickDelayMs?: readonly [number, number];
+  /**
+   * A `share` of the visitors who click (0..1) then convert on the landing page: its pixel
+   * (GET /pixel.gif) reports the landing URL's `click_id` parameter for one of `goals`. None
+   * when absent, or when the landing URL carries no click id. `delayMs` ([min, max], default
+   * 3-15 s) is the time on the landing page before converting: longer than the recorder's flush,
+   * so the click is recorded when its conversion comes.
+   */
+  conversion?: { share: number; goals: readonly string[]; delayMs?: readonly [number, number] };
 };
 
 /** The Accept-Language a browser of this country sends (a few languages; English otherwise). */
@@ -199,7 +210,37 @@ export async function visitZone(
       signal: withDeadline(opts.signal, timeoutMs),
     });
     await click.body?.cancel();
-    if (click.status >= 300 && click.status < 400) stats.clicks++;
+    if (click.status >= 300 && click.status < 400) {
+      stats.clicks++;
+      await convert(click.headers.get('location'), visitor, rng, stats, opts);
+    } else stats.errors++;
+  } catch {
+    stats.errors++;
+  }
+}
+
+/** The landing page's pixel, for a share of the clicks whose landing URL carries `click_id`. */
+async function convert(location: string | null, visitor: Visitor, rng: Rng, stats: LiveStats, opts: VisitOptions) {
+  const c = opts.conversion;
+  if (!c || !location || c.goals.length === 0 || !rng.chance(c.share)) return;
+  let clickId: string | null = null;
+  try {
+    clickId = new URL(location).searchParams.get('click_id');
+  } catch {
+    return;
+  }
+  if (!clickId) return;
+  const [min, max] = c.delayMs ?? [3000, 15_000];
+  await pause(min + Math.floor(rng.next() * (max - min)), opts.signal);
+  if (opts.signal?.aborted) return;
+  const q = new URLSearchParams({ click_id: clickId, goal: rng.pick(c.goals) });
+  try {
+    const res = await fetch(`${opts.baseUrl}/pixel.gif?${q.toString()}`, {
+      headers: headersOf(visitor, opts.geoHeader, location),
+      signal: withDeadline(opts.signal, opts.timeoutMs ?? 10_000),
+    });
+    await res.body?.cancel();
+    if (res.ok) stats.conversions++;
     else stats.errors++;
   } catch {
     stats.errors++;

@@ -20,6 +20,8 @@ export type TrickleOptions = {
   maxVisitorsPerTick?: number;
   zonesEveryMs?: number;
   seed?: number;
+  /** Conversions on the landing pages (see VisitOptions.conversion); none when absent. */
+  conversion?: { share: number; goals: readonly string[] };
   log: { debug: (obj: object, msg: string) => void };
 };
 
@@ -60,6 +62,7 @@ export function startTrickle(opts: TrickleOptions): Trickle {
             geoHeader: opts.geoHeader,
             signal: abort.signal,
             timeoutMs: 5000,
+            ...(opts.conversion ? { conversion: opts.conversion } : {}),
           }),
         ),
       );
@@ -69,6 +72,7 @@ export function startTrickle(opts: TrickleOptions): Trickle {
             served: stats.served - before.served,
             noAd: stats.noAd - before.noAd,
             clicks: stats.clicks - before.clicks,
+            conversions: stats.conversions - before.conversions,
             errors: stats.errors - before.errors,
           },
           'demo traffic trickle',

@@ -12,8 +12,12 @@ import { ReportChart } from './report-chart';
 
 export const formatCtr = (ctr: number) => `${ctr.toFixed(2)}%`;
 
-/** Impressions, clicks, CTR, cost or earnings and eCPM of the whole period. */
+/**
+ * Impressions, clicks, CTR, cost or earnings and eCPM of the whole period; for an advertiser
+ * also its conversions, their cost and value (publishers' answers carry none).
+ */
 export function ReportTotalsLine({ totals, moneyLabel }: { totals: ReportTotals; moneyLabel: string }) {
+  const converted = totals.conversions !== undefined;
   const items = [
     { label: 'Impressions', value: formatNumber(totals.impressions), id: 'impressions' },
     { label: 'Clicks', value: formatNumber(totals.clicks), id: 'clicks' },
@@ -26,10 +30,21 @@ export function ReportTotalsLine({ totals, moneyLabel }: { totals: ReportTotals;
       id: 'filtered-impressions',
     },
     { label: REPORT_MESSAGES.filteredClicks, value: formatNumber(totals.filteredClicks ?? 0), id: 'filtered-clicks' },
+    ...(converted
+      ? [
+          { label: 'Conversions', value: formatNumber(totals.conversions ?? 0), id: 'conversions' },
+          {
+            label: 'Cost per conversion',
+            value: formatEuros(totals.costPerConversion ?? 0),
+            id: 'cost-per-conversion',
+          },
+          { label: 'Conversion value', value: formatEuros(totals.conversionValue ?? 0), id: 'conversion-value' },
+        ]
+      : []),
   ];
   return (
     <SimpleGrid
-      cols={{ base: 2, sm: 4, lg: 7 }}
+      cols={{ base: 2, sm: 4, lg: converted ? 5 : 7 }}
       spacing="sm"
       data-testid="report-totals"
       aria-label="Totals of the period"

@@ -54,7 +54,7 @@ export const adEvents = pgTable(
 
 /**
  * Hourly rollup every report reads (docs/architecture.md#traffic). One row per hour and
- * combination of campaign, creative, zone, country, os and browser; the recorder adds to it
+ * combination of campaign, creative, zone, country, os, browser and device; the recorder adds to it
  * with an upsert in the same transaction as the raw events and the money.
  */
 export const statsHourly = pgTable(
@@ -71,6 +71,8 @@ export const statsHourly = pgTable(
     country: text('country').notNull(),
     os: text('os').notNull(),
     browser: text('browser').notNull(),
+    /** 1 desktop, 2 mobile; 0 for hours recorded before the rollup kept the device (Unknown). */
+    device: smallint('device').notNull().default(0),
     impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
     clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
     costMicros: bigint('cost_micros', { mode: 'bigint' }).notNull().default(sql`0`),
@@ -79,7 +81,7 @@ export const statsHourly = pgTable(
   (t) => [
     primaryKey({
       name: 'stats_hourly_pk',
-      columns: [t.hour, t.campaignId, t.creativeId, t.zoneId, t.country, t.os, t.browser],
+      columns: [t.hour, t.campaignId, t.creativeId, t.zoneId, t.country, t.os, t.browser, t.device],
     }),
     index('stats_hourly_advertiser_hour_idx').on(t.advertiserId, t.hour),
     index('stats_hourly_publisher_hour_idx').on(t.publisherId, t.hour),
@@ -144,6 +146,8 @@ export const filteredHourly = pgTable(
     country: text('country').notNull(),
     os: text('os').notNull(),
     browser: text('browser').notNull(),
+    /** As in stats_hourly: 1 desktop, 2 mobile, 0 unknown (older hours). */
+    device: smallint('device').notNull().default(0),
     reason: text('reason').notNull(),
     impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
     clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
@@ -151,7 +155,7 @@ export const filteredHourly = pgTable(
   (t) => [
     primaryKey({
       name: 'filtered_hourly_pk',
-      columns: [t.hour, t.campaignId, t.creativeId, t.zoneId, t.country, t.os, t.browser, t.reason],
+      columns: [t.hour, t.campaignId, t.creativeId, t.zoneId, t.country, t.os, t.browser, t.device, t.reason],
     }),
     index('filtered_hourly_advertiser_hour_idx').on(t.advertiserId, t.hour),
     index('filtered_hourly_publisher_hour_idx').on(t.publisherId, t.hour),

@@ -280,7 +280,7 @@ export async function seedDemoCampaigns(ctx: AppContext, advertiserEmail: string
         priceMicros: eurosToMicros(d.price),
         paymentMode: d.paymentMode ?? 0,
         trafficType: d.trafficType ?? 0,
-        landingUrl: `https://${d.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.example/?zone={zone_id}&campaign={campaign_id}`,
+        landingUrl: `https://${d.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.example/?zone={zone_id}&campaign={campaign_id}&click_id={click_id}`,
         runAfterApproval: true,
         dailyBudgetMicros: eurosToMicros(d.daily),
         capping: d.capping ?? 0,

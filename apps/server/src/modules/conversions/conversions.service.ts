@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import {
   ATTRIBUTION_DAYS_DEFAULT,
+  ATTRIBUTION_DAYS_MAX,
   CONVERSION_MESSAGES as M,
   CONVERSION_REFUSAL_LABELS,
   ConversionRefusal,
@@ -193,6 +194,25 @@ export async function rotateToken(ctx: AppContext, advertiserId: number, campaig
   return trackingOf(ctx, advertiserId, campaignId);
 }
 
+// ---------------------------------------------------------------- retention
+
+/**
+ * Clicks are kept for the longest attribution window plus a margin (a late postback is refused
+ * as "Outside the attribution window" rather than "No such click" for a week more).
+ */
+export const CLICK_RETENTION_DAYS = ATTRIBUTION_DAYS_MAX + 7;
+
+/**
+ * Deletes the clicks older than CLICK_RETENTION_DAYS (the delivery retention job calls it
+ * hourly). Conversions keep their own copy of the click's dimensions, so reports do not
+ * change. Answers how many clicks went.
+ */
+export async function pruneAdClicks(ctx: Pick<AppContext, 'db'>, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - CLICK_RETENTION_DAYS * DAY_MS);
+  const rows = await ctx.db.delete(adClicks).where(lt(adClicks.at, cutoff)).returning({ id: adClicks.clickId });
+  return rows.length;
+}
+
 // ---------------------------------------------------------------- receiving conversions
 
 export type Received = { httpStatus: number; answer: PostbackAnswer };
@@ -228,7 +248,7 @@ export const conversionLimits = (perToken: number, perIp: number): ConversionLim
  * reason when the advertiser is known (the token's, or the click's for the pixel).
  */
 export async function receiveConversion(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'db'>,
   q: PostbackQuery,
   opts: { source: ConversionSource; ip: string; now: number; limits: ConversionLimits },
 ): Promise<Received> {

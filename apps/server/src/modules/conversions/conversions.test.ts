@@ -5,6 +5,7 @@ import { DAY_MS } from '@cryptads/contract/dates';
 import { microsToEuros, perUnitMicros, roasOf } from '@cryptads/contract/money';
 import type { Report } from '@cryptads/contract/reports';
 import { adClicks, conversions } from '../../db/schema/conversions';
+import { CLICK_RETENTION_DAYS, pruneAdClicks } from './conversions.service';
 import { body, loginAs } from '../../testing/helpers';
 import type { TestApp } from '../../testing/test-app';
 import {
@@ -43,6 +44,10 @@ const LANDING = 'https://shop.example/landing?cid={click_id}&z={zone_id}';
 let ipCounter = 1;
 /** Each test's own address, so that the per-IP postback limit is not shared between tests. */
 const nextIp = () => `198.51.100.${ipCounter++}`;
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const clickRows = async (campaignId: number) =>
+  (await app.ctx.db.select().from(adClicks).where(eq(adClicks.campaignId, campaignId))).length;
 
 const api = async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) => {
   const res = await app.inject({ method, url: `/api${url}`, headers, ...(payload === undefined ? {} : { payload }) });
@@ -307,15 +312,22 @@ describe('reports', { timeout: 60_000 }, () => {
         expect((await postback({ click_id: c.clickId, goal: 'signup', token, value: `${i + 1}.25` })).status).toBe(200);
     await api('POST', `/campaigns/${id}/tracking/test`, adv.headers, { goal: 'signup' });
     const today = new Date().toISOString().slice(0, 10);
-    const stored = await app.ctx.db.execute(
-      sql`select country, os, browser, count(*)::int as n, sum(value_micros)::text as v from conversions
-          where campaign_id = ${id} and not test group by country, os, browser`,
-    );
-    const raw = (
-      stored as unknown as { rows: { country: string; os: string; browser: string; n: number; v: string }[] }
-    ).rows;
-    expect(raw.reduce((n, r) => n + Number(r.n), 0)).toBe(2);
-    for (const by of ['date', 'country', 'os', 'browser', 'campaign', 'zone']) {
+    // The raw conversion rows, grouped in each dimension the way the report keys its rows.
+    const stored = await app.ctx.db
+      .select()
+      .from(conversions)
+      .where(sql`${conversions.campaignId} = ${id} and not ${conversions.test}`);
+    expect(stored).toHaveLength(2);
+    const keyOf: Record<string, (c: (typeof stored)[number]) => string> = {
+      date: (c) => c.hour.toISOString().slice(0, 10),
+      country: (c) => c.country,
+      device: (c) => (c.device === 2 ? 'mobile' : 'desktop'),
+      os: (c) => c.os,
+      browser: (c) => c.browser,
+      campaign: (c) => String(c.campaignId),
+      zone: () => site.banner.unique,
+    };
+    for (const [by, key] of Object.entries(keyOf)) {
       const res = await api<Report>(
         'GET',
         `/reports/${id}/all?reportBy=${by}&startDate=${today}&endDate=${today}`,
@@ -323,12 +335,24 @@ describe('reports', { timeout: 60_000 }, () => {
       );
       expect(res.status, by).toBe(200);
       const r = res.value;
+      const raw = new Map<string, { conversions: number; conversionValue: number }>();
+      for (const c of stored) {
+        const k = key(c);
+        const was = raw.get(k) ?? { conversions: 0, conversionValue: 0 };
+        raw.set(k, {
+          conversions: was.conversions + 1,
+          conversionValue: was.conversionValue + microsToEuros(c.valueMicros),
+        });
+      }
+      // Every row with conversions is a group of the raw rows, with the same count and value.
+      const shown = new Map(
+        r.rows
+          .filter((row) => (row.conversions ?? 0) > 0)
+          .map((row) => [row.key, { conversions: row.conversions ?? 0, conversionValue: row.conversionValue ?? 0 }]),
+      );
+      expect(shown, by).toEqual(raw);
       expect(r.totals.conversions, by).toBe(2);
       expect(r.totals.conversionValue, by).toBe(3.5);
-      expect(
-        r.rows.reduce((n, row) => n + (row.conversions ?? 0), 0),
-        by,
-      ).toBe(2);
       expect(r.totals.conversionRate, by).toBe(Math.round((2 / r.totals.clicks) * 10_000) / 100);
       const spend = r.rows.reduce((n, row) => n + row.money, 0);
       expect(r.totals.money).toBeCloseTo(spend, 6);
@@ -338,6 +362,14 @@ describe('reports', { timeout: 60_000 }, () => {
         expect(de).toMatchObject({ conversions: 1, conversionValue: 1.25, clicks: 1, conversionRate: 100 });
         expect(fr).toMatchObject({ conversions: 1, conversionValue: 2.25, clicks: 2, conversionRate: 50 });
         expect(r.rows.find((row) => row.key === 'IT')).toMatchObject({ conversions: 0 });
+      }
+      if (by === 'device') {
+        // The rollup keeps the device: one desktop click in DE, two mobile clicks in FR.
+        expect(r.rows.map((row) => [row.key, row.label, row.clicks, row.conversions]).sort()).toEqual([
+          ['desktop', 'Desktop', 1, 1],
+          ['mobile', 'Mobile', 2, 1],
+        ]);
+        expect(r.rows.find((row) => row.key === 'desktop')?.impressions).toBe(4);
       }
       if (by === 'campaign') expect(r.rows).toHaveLength(1);
     }
@@ -353,7 +385,7 @@ describe('reports', { timeout: 60_000 }, () => {
     expect(r.totals.roas).toBe(roasOf(3_500_000n, costMicros));
 
     const pub = site.publisher;
-    for (const by of ['date', 'country', 'os', 'browser']) {
+    for (const by of ['date', 'country', 'device', 'os', 'browser']) {
       const res = await app.inject({
         method: 'GET',
         url: `/api/reports/all/all?reportBy=${by}&startDate=${today}&endDate=${today}`,
@@ -362,5 +394,39 @@ describe('reports', { timeout: 60_000 }, () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toMatch(/conversion|roas/i);
     }
+  });
+});
+
+describe('click retention', { timeout: 60_000 }, () => {
+  it('deletes clicks past the longest window and a margin; their conversions stay in reports', async () => {
+    const { adv, id, token } = await setup();
+    const site = await approvedWebsite(app);
+    const converted = await clickAd(site.banner.unique);
+    const late = await clickAd(site.banner.unique);
+    await delivery(app).recorder.flush();
+    expect((await postback({ click_id: converted.clickId, goal: 'signup', token }, nextIp())).status).toBe(200);
+    const report = async () =>
+      (
+        await api<Report>(
+          'GET',
+          `/reports/${id}/all?startDate=${day(Date.now())}&endDate=${day(Date.now())}`,
+          adv.headers,
+        )
+      ).value.totals.conversions;
+    expect(await report()).toBe(1);
+
+    // One day inside CLICK_RETENTION_DAYS (97): nothing goes.
+    const now = Date.now();
+    await pruneAdClicks(app.ctx, new Date(now + (CLICK_RETENTION_DAYS - 1) * DAY_MS));
+    expect(await clickRows(id)).toBe(2);
+    // A day past it, both clicks go: a postback for one of them finds no click; the counted conversion stays.
+    const pruned = await pruneAdClicks(app.ctx, new Date(now + (CLICK_RETENTION_DAYS + 1) * DAY_MS));
+    expect(pruned).toBeGreaterThanOrEqual(2);
+    expect(await clickRows(id)).toBe(0);
+    expect(await postback({ click_id: late.clickId, goal: 'signup', token }, nextIp())).toMatchObject({
+      status: 404,
+      answer: { reason: 'noClick' },
+    });
+    expect(await report()).toBe(1);
   });
 });

@@ -3,6 +3,7 @@ import type { Job } from '../../jobs/runner';
 import type { AppContext } from '../../context';
 import { adEvents } from '../../db/schema/stats';
 import { deliveryReceipts } from '../../db/schema/delivery-stream';
+import { pruneAdClicks } from '../conversions/conversions.service';
 
 /**
  * Receipts of events recorded from Redis (docs/decisions/028) are kept this long: far beyond
@@ -33,5 +34,7 @@ export const adEventRetentionJob: Job = {
   async run(ctx) {
     await pruneAdEvents(ctx);
     await pruneReceipts(ctx);
+    // Click ids past the longest attribution window (docs/product/conversions.md#retention).
+    await pruneAdClicks(ctx);
   },
 };

@@ -31,11 +31,16 @@ const COUNTRY_NAMES = new Map(COUNTRIES.map((c) => [c.code, c.name]));
 const DIMENSIONS: Record<ReportBy, string> = {
   date: `(hour at time zone 'UTC')::date`,
   country: 'country',
+  device: 'device',
   os: 'os',
   browser: 'browser',
   campaign: 'campaign_id',
   zone: 'zone_id',
 };
+
+/** The rollup's device codes (0: hours recorded before it kept the device). */
+const DEVICE_KEYS: Record<string, string> = { '1': 'desktop', '2': 'mobile' };
+const DEVICE_LABELS: Record<string, string> = { '1': 'Desktop', '2': 'Mobile' };
 
 type AggRow = { g: number | string; k: string | null; impressions: string; clicks: string; money: string };
 
@@ -182,6 +187,8 @@ async function labelsFor(db: DbOrTx, by: ReportBy, keys: string[]) {
       return { key: (k: string) => k, label: (k: string) => formatDay(k) };
     case ReportBy.Country:
       return { key: (k: string) => k, label: (k: string) => (k === 'XX' ? 'Unknown' : (COUNTRY_NAMES.get(k) ?? k)) };
+    case ReportBy.Device:
+      return { key: (k: string) => DEVICE_KEYS[k] ?? 'unknown', label: (k: string) => DEVICE_LABELS[k] ?? 'Unknown' };
     case ReportBy.Campaign: {
       const ids = keys.map(Number);
       const names = ids.length

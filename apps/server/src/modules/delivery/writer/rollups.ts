@@ -11,7 +11,7 @@ type Agg = { impressions: number; clicks: number; cost: bigint; earnings: bigint
 
 /** A batch's billed events summed the ways they are stored and paid. */
 export type Rollups = {
-  /** stats_hourly: per hour, campaign, creative, zone, country, os and browser. */
+  /** stats_hourly: per hour, campaign, creative, zone, country, os, browser and device. */
   hourly: Map<string, Agg & { row: DeliveryEvent; hour: Date }>;
   /** campaign_spend_daily: per campaign and UTC day. */
   daily: Map<string, Agg & { campaignId: number; day: string }>;
@@ -51,7 +51,7 @@ export function aggregate(billed: readonly BilledEvent[]): Rollups {
   const zero = () => ({ impressions: 0, clicks: 0, cost: 0n, earnings: 0n });
   for (const { e, cost, earnings } of billed) {
     const hour = hourStart(e.at);
-    const hk = `${hour.getTime()}|${e.campaignId}|${e.creativeId}|${e.zoneId}|${e.country}|${e.os}|${e.browser}`;
+    const hk = `${hour.getTime()}|${e.campaignId}|${e.creativeId}|${e.zoneId}|${e.country}|${e.os}|${e.browser}|${e.device}`;
     const h = entry(r.hourly, hk, () => ({ ...zero(), row: e, hour }));
     const day = isoDay(e.at);
     const d = entry(r.daily, `${e.campaignId}|${day}`, () => ({ ...zero(), campaignId: e.campaignId, day }));
@@ -84,16 +84,17 @@ export function aggregate(billed: readonly BilledEvent[]): Rollups {
 export async function writeRollups(tx: Tx, r: Rollups) {
   for (const part of chunks([...r.hourly.values()], 5000)) {
     await tx.execute(sql`insert into ${statsHourly} (hour, campaign_id, creative_id, zone_id, website_id, advertiser_id,
-        publisher_id, country, os, browser, impressions, clicks, cost_micros, earnings_micros)
+        publisher_id, country, os, browser, device, impressions, clicks, cost_micros, earnings_micros)
       select * from unnest(${pgArray(part.map((h) => h.hour.toISOString()))}::timestamptz[],
         ${pgArray(part.map((h) => h.row.campaignId))}::integer[], ${pgArray(part.map((h) => h.row.creativeId))}::integer[],
         ${pgArray(part.map((h) => h.row.zoneId))}::integer[], ${pgArray(part.map((h) => h.row.websiteId))}::integer[],
         ${pgArray(part.map((h) => h.row.advertiserId))}::integer[], ${pgArray(part.map((h) => h.row.publisherId))}::integer[],
         ${pgArray(part.map((h) => h.row.country))}::text[], ${pgArray(part.map((h) => h.row.os))}::text[],
-        ${pgArray(part.map((h) => h.row.browser))}::text[], ${pgArray(part.map((h) => h.impressions))}::bigint[],
+        ${pgArray(part.map((h) => h.row.browser))}::text[], ${pgArray(part.map((h) => h.row.device))}::smallint[],
+        ${pgArray(part.map((h) => h.impressions))}::bigint[],
         ${pgArray(part.map((h) => h.clicks))}::bigint[], ${pgArray(part.map((h) => h.cost))}::bigint[],
         ${pgArray(part.map((h) => h.earnings))}::bigint[])
-      on conflict (hour, campaign_id, creative_id, zone_id, country, os, browser) do update set
+      on conflict (hour, campaign_id, creative_id, zone_id, country, os, browser, device) do update set
         impressions = ${statsHourly}.impressions + excluded.impressions,
         clicks = ${statsHourly}.clicks + excluded.clicks,
         cost_micros = ${statsHourly}.cost_micros + excluded.cost_micros,

@@ -30,6 +30,11 @@ function useTrackingChange<V>(id: number, change: (v: V) => Promise<Tracking>) {
 export const useAddGoal = (id: number) =>
   useTrackingChange(id, (body: GoalInput) => conversionsApi.addGoal({ params: { id }, body }));
 
+export const useUpdateGoal = (id: number) =>
+  useTrackingChange(id, ({ goalId, ...body }: GoalInput & { goalId: number }) =>
+    conversionsApi.updateGoal({ params: { id, goalId }, body }),
+  );
+
 export const useDeleteGoal = (id: number) =>
   useTrackingChange(id, (goalId: number) => conversionsApi.deleteGoal({ params: { id, goalId } }));
 

@@ -32,6 +32,20 @@ beforeEach(() => {
       tracking = { ...tracking, goals: [...tracking.goals, { id: 1, name: b.name, defaultValue: b.defaultValue }] };
       return tracking;
     }),
+    answer(conversionEndpoints.updateGoal, ({ params, body }) => {
+      const b = body as { name: string; defaultValue: number };
+      if (tracking.goals.some((g) => g.name === b.name && String(g.id) !== params.goalId))
+        return failure(409, 'This campaign already has a goal of that name.');
+      tracking = {
+        ...tracking,
+        goals: tracking.goals.map((g) => (String(g.id) === params.goalId ? { ...g, ...b } : g)),
+      };
+      return tracking;
+    }),
+    answer(conversionEndpoints.deleteGoal, ({ params }) => {
+      tracking = { ...tracking, goals: tracking.goals.filter((g) => String(g.id) !== params.goalId) };
+      return tracking;
+    }),
     answer(conversionEndpoints.testConversion, ({ body }) => ({
       request: 'http://ads.test/postback?click_id=abc&goal=signup&currency=EUR&token=tok1…',
       httpStatus: 200,
@@ -75,5 +89,52 @@ describe('tracking panel', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Copy pixel tag' }));
     expect(await navigator.clipboard.readText()).toBe(tracking.pixelTag);
+  });
+
+  it('edits a goal’s name and default value, keeps the form open on a refusal, and deletes a goal', async () => {
+    tracking = {
+      ...tracking,
+      goals: [
+        { id: 1, name: 'deposit', defaultValue: 25 },
+        { id: 2, name: 'signup', defaultValue: 2 },
+      ],
+    };
+    const user = userEvent.setup();
+    renderWithProviders(<TrackingPanel campaignId={9} />);
+    await waitFor(() => expect(screen.getAllByTestId('goal-row')).toHaveLength(2));
+
+    // A name another goal has: the server's reason shows and the dialog stays open.
+    await user.click(screen.getByRole('button', { name: 'Edit goal signup' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit goal signup' });
+    expect(within(dialog).getByTestId('edit-goal-name')).toHaveValue('signup');
+    await user.clear(within(dialog).getByTestId('edit-goal-name'));
+    await user.type(within(dialog).getByTestId('edit-goal-name'), 'deposit');
+    await user.click(within(dialog).getByRole('button', { name: 'Save goal' }));
+    expect(await screen.findByText('This campaign already has a goal of that name.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Edit goal signup' })).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByTestId('edit-goal-name'));
+    await user.type(within(dialog).getByTestId('edit-goal-name'), 'registration');
+    await user.clear(within(dialog).getByTestId('edit-goal-value'));
+    await user.type(within(dialog).getByTestId('edit-goal-value'), '3.75');
+    await user.click(within(dialog).getByRole('button', { name: 'Save goal' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit goal signup' })).not.toBeInTheDocument());
+    expect(await screen.findByText('Goal saved.')).toBeInTheDocument();
+    expect(sentTo(conversionEndpoints.updateGoal).map((r) => [r.params.goalId, r.body])).toEqual([
+      ['2', { name: 'deposit', defaultValue: 2 }],
+      ['2', { name: 'registration', defaultValue: 3.75 }],
+    ]);
+    const rows = screen.getAllByTestId('goal-row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/^deposit€25\.00/),
+      expect.stringMatching(/^registration€3\.75/),
+    ]);
+    // The test conversion offers the new name.
+    expect(screen.queryByText('signup')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete goal deposit' }));
+    await waitFor(() => expect(screen.getAllByTestId('goal-row')).toHaveLength(1));
+    expect(screen.getByTestId('goal-row')).toHaveTextContent('registration');
+    expect(sentTo(conversionEndpoints.deleteGoal).map((r) => r.params.goalId)).toEqual(['1']);
   });
 });

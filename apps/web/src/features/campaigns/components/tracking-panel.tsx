@@ -1,8 +1,8 @@
-import { Alert, Button, Card, Code, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Code, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ATTRIBUTION_DAYS_MAX, ATTRIBUTION_DAYS_MIN } from '@cryptads/contract/conversion-messages';
-import type { TestConversion } from '@cryptads/contract/conversions';
+import type { Goal, TestConversion } from '@cryptads/contract/conversions';
 import { errorReason } from '../../../lib/api-client';
 import { formatEuros } from '@cryptads/contract/money';
 import { CopyBlock } from '../../../ui/copy-block';
@@ -15,6 +15,7 @@ import {
   useSetWindow,
   useTestConversion,
   useTracking,
+  useUpdateGoal,
 } from '../api/tracking';
 import { NumberField } from './number-field';
 
@@ -35,6 +36,7 @@ export function TrackingPanel({ campaignId }: { campaignId: number }) {
   const [days, setDays] = useState<number | null>(null);
   const [testGoal, setTestGoal] = useState<string | null>(null);
   const [sent, setSent] = useState<TestConversion | null>(null);
+  const [editing, setEditing] = useState<Goal | null>(null);
 
   if (tracking.isPending) return <PageLoader />;
   if (tracking.isError)
@@ -129,15 +131,32 @@ export function TrackingPanel({ campaignId }: { campaignId: number }) {
                     <Table.Td>{g.name}</Table.Td>
                     <Table.Td ta="right">{formatEuros(g.defaultValue)}</Table.Td>
                     <Table.Td ta="right">
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red.9"
-                        aria-label={`Delete goal ${g.name}`}
-                        onClick={() => deleteGoal.mutate(g.id, { onError: fail })}
-                      >
-                        Delete
-                      </Button>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          aria-label={`Edit goal ${g.name}`}
+                          onClick={() => setEditing(g)}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          c="red.9"
+                          aria-label={`Delete goal ${g.name}`}
+                          loading={deleteGoal.isPending && deleteGoal.variables === g.id}
+                          onClick={() =>
+                            deleteGoal.mutate(g.id, {
+                              onSuccess: () => showSuccess(`Goal ${g.name} deleted.`),
+                              onError: fail,
+                            })
+                          }
+                        >
+                          Delete
+                        </Button>
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -147,6 +166,7 @@ export function TrackingPanel({ campaignId }: { campaignId: number }) {
         ) : (
           <Text size="sm">No goals yet: a conversion needs one.</Text>
         )}
+        <GoalEditor campaignId={campaignId} goal={editing} onClose={() => setEditing(null)} />
         <form
           aria-label="Add a goal"
           onSubmit={(e) => {
@@ -200,7 +220,7 @@ export function TrackingPanel({ campaignId }: { campaignId: number }) {
             data-testid="test-goal"
           />
           <Button
-            variant="light"
+            variant="default"
             disabled={!chosenGoal}
             loading={test.isPending}
             onClick={() => chosenGoal && test.mutate(chosenGoal, { onSuccess: setSent, onError: fail })}
@@ -246,5 +266,72 @@ export function TrackingPanel({ campaignId }: { campaignId: number }) {
         )}
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * Changes a goal's name and default value. A new name is the one postbacks and pixels must
+ * send from then on; the conversions already counted stay with the goal.
+ */
+function GoalEditor({ campaignId, goal, onClose }: { campaignId: number; goal: Goal | null; onClose: () => void }) {
+  return (
+    <Modal opened={goal !== null} onClose={onClose} title={goal ? `Edit goal ${goal.name}` : 'Edit goal'} centered>
+      {/* Mounted per goal: the fields start from that goal's values. */}
+      {goal ? <GoalForm key={goal.id} campaignId={campaignId} goal={goal} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function GoalForm({ campaignId, goal, onDone }: { campaignId: number; goal: Goal; onDone: () => void }) {
+  const update = useUpdateGoal(campaignId);
+  const [name, setName] = useState(goal.name);
+  const [value, setValue] = useState<number | null>(goal.defaultValue);
+  return (
+    <form
+      aria-label={`Edit goal ${goal.name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        update.mutate(
+          { goalId: goal.id, name: name.trim(), defaultValue: value ?? 0 },
+          {
+            onSuccess: () => {
+              showSuccess('Goal saved.');
+              onDone();
+            },
+            onError: (error) => showError(errorReason(error)),
+          },
+        );
+      }}
+    >
+      <Stack gap="sm">
+        <TextInput
+          label="Goal name"
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          maxLength={40}
+          data-testid="edit-goal-name"
+          data-autofocus
+        />
+        <NumberField
+          label="Default value (€)"
+          value={value}
+          onChange={setValue}
+          allowDecimal
+          data-testid="edit-goal-value"
+        />
+        <Text size="xs" c="dimmed">
+          A new name is the one your postbacks and pixels must send from now on; conversions already counted stay with
+          this goal.
+        </Text>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            Save goal
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
