@@ -89,6 +89,10 @@ function paced(url: string, zones: LiveZone[], opts: { rate?: number; seconds: n
   );
 }
 
+/** ` (n×)` beside a figure, when there is a baseline above 0 ms to divide by (autocannon rounds to whole ms). */
+const ratio = (value: number, base: number | undefined) =>
+  base === undefined ? '' : base > 0 ? ` (${(value / base).toFixed(1)}×)` : ' (baseline 0 ms)';
+
 async function main() {
   console.log(
     `serve-journal bench: ${cpus().length} cpus (${cpus()[0]?.model}), node ${process.version}, load ${loadavg()
@@ -103,7 +107,7 @@ async function main() {
   const rows: string[] = [];
   const line = (round: number, what: string, r: Result, base?: Result) =>
     rows.push(
-      `| ${round} | ${what} | ${r.rate} | ${r.p50} ms${base ? ` (${(r.p50 / base.p50).toFixed(1)}×)` : ''} | ${r.p99} ms${base ? ` (${(r.p99 / base.p99).toFixed(1)}×)` : ''} | ${r.max} ms | ${base ? `${r.ads} %` : '—'} | ${r.errors} |`,
+      `| ${round} | ${what} | ${r.rate} | ${r.p50} ms${ratio(r.p50, base?.p50)} | ${r.p99} ms${ratio(r.p99, base?.p99)} | ${r.max} ms | ${base ? `${r.ads} %` : '—'} | ${r.errors} |`,
     );
   try {
     for (let round = 1; round <= ROUNDS; round++) {
