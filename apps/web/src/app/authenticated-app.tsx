@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { routePatterns } from '@cryptads/contract/paths';
+import { lazyWithPreload } from '../lib/lazy-preload';
 import { NotFoundPage } from '../ui/not-found-page';
 import { CustomerOnly, OperatorOnly, RequireAuth } from './guards';
 
@@ -31,8 +32,13 @@ const load = {
   admin: () => import('./admin-routes'),
 };
 
-const AuthenticatedShell = lazy(async () => ({ default: (await load.shell()).AuthenticatedShell }));
-const DashboardRoute = lazy(async () => ({ default: (await load.dashboard()).DashboardRoute }));
+const AuthenticatedShell = lazyWithPreload(async () => ({ default: (await load.shell()).AuthenticatedShell }));
+const DashboardRoute = lazyWithPreload(async () => ({ default: (await load.dashboard()).DashboardRoute }));
+
+/** The shell and the dashboard, fetched ahead (the login form does, lib/after-login.ts). */
+export function preloadDashboard() {
+  return Promise.all([AuthenticatedShell.preload(), DashboardRoute.preload()]);
+}
 const CampaignRoutes = lazy(async () => ({ default: (await load.campaigns()).CampaignRoutes }));
 const WebsiteRoutes = lazy(async () => ({ default: (await load.websites()).WebsiteRoutes }));
 const SettingsRoutes = lazy(async () => ({ default: (await load.settings()).SettingsRoutes }));

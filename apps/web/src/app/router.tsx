@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { matchPath, Route, Routes, useLocation } from 'react-router';
 import { routePatterns } from '@cryptads/contract/paths';
 import { registerAfterLoginPreload } from '../lib/after-login';
+import { lazyWithPreload } from '../lib/lazy-preload';
 import { NotFoundPage } from '../ui/not-found-page';
 import { PublicOnly } from './guards';
 import { RootLayout } from './root-layout';
@@ -23,12 +24,14 @@ const load = {
   campaignPreview: () => import('../features/campaigns/routes/preview-page'),
 };
 
-const AuthenticatedApp = lazy(async () => ({ default: (await import('./authenticated-app')).AuthenticatedApp }));
-// On submit of the login form: the logged-in shell and the dashboard download while the login
-// call runs, not after its answer.
+const AuthenticatedApp = lazyWithPreload(async () => ({
+  default: (await import('./authenticated-app')).AuthenticatedApp,
+}));
+// On submit of the login form: the logged-in area, its shell and the dashboard download while
+// the login call runs, not after its answer, and render without suspending once there.
 registerAfterLoginPreload(() => {
-  void import('./authenticated-app');
-  void import('./dashboard-route');
+  void import('./authenticated-app').then((area) => area.preloadDashboard());
+  void AuthenticatedApp.preload();
 });
 const LandingLayout = lazy(async () => ({ default: (await load.landing()).LandingLayout }));
 const LoginPage = lazy(async () => ({ default: (await load.login()).LoginPage }));
