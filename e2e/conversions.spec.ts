@@ -89,23 +89,6 @@ test('an advertiser sets a goal, a billed click converts through the postback, a
     },
   });
   expect(upload.status).toBe(200);
-  const created = await api<{ id: number }>(request, 'POST', '/campaigns', {
-    token,
-    data: {
-      kind: 'display',
-      name: 'E2E conversions',
-      landingUrl: `http://landing.e2e.test:${port}/landing?click_id={click_id}`,
-      price: 15,
-      dailyBudget: 100,
-      category: 1,
-      countries: [],
-      creatives: [{ resource: upload.body.response.resource, name: upload.body.response.name }],
-    },
-  });
-  expect(created.status).toBe(200);
-  const campaignId = created.body.response.id;
-  expect(operator('campaign', 'approve', String(campaignId))).toContain('approved');
-
   const publisher = await createVerifiedUser(request, 'publisher');
   const site = await api<{ id: number }>(request, 'POST', '/websites', {
     token: publisher.token,
@@ -118,6 +101,26 @@ test('an advertiser sets a goal, a billed click converts through the postback, a
   const zone = detail.body.response.zones.find((z) => z.type === 1 && z.size === '300x250');
   adCode = zone?.snippets[0]?.code ?? '';
   expect(adCode).toContain('/tag.js');
+
+  const created = await api<{ id: number }>(request, 'POST', '/campaigns', {
+    token,
+    data: {
+      kind: 'display',
+      name: 'E2E conversions',
+      landingUrl: `http://landing.e2e.test:${port}/landing?click_id={click_id}`,
+      price: 15,
+      dailyBudget: 100,
+      // Only this spec's zone: another journey's campaign at the same price never takes it.
+      excludeFlag: false,
+      excludeList: [zone?.unique ?? ''],
+      category: 1,
+      countries: [],
+      creatives: [{ resource: upload.body.response.resource, name: upload.body.response.name }],
+    },
+  });
+  expect(created.status).toBe(200);
+  const campaignId = created.body.response.id;
+  expect(operator('campaign', 'approve', String(campaignId))).toContain('approved');
 
   // The advertiser adds a goal on the campaign's Setup tab.
   await logIn(page, advertiser);
@@ -154,9 +157,12 @@ test('an advertiser sets a goal, a billed click converts through the postback, a
   const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
   const frame = visitorPage.frameLocator('ins.cryptads-zone iframe');
+  // This campaign's banner, not a demo campaign's that may fill the new zone until it is indexed.
+  const creatives = await api<{ creatives: { url: string }[] }>(request, 'GET', `/campaigns/${campaignId}`, { token });
+  const creativeFile = creatives.body.response.creatives[0]?.url.split('/').pop() ?? 'no creative';
   await expect(async () => {
     await visitorPage.goto(`http://publisher.e2e.test:${port}/`);
-    await expect(frame.locator('img')).toBeVisible({ timeout: 3000 });
+    await expect(frame.locator(`img[src*="${creativeFile}"]`)).toBeVisible({ timeout: 3000 });
   }).toPass({ timeout: 40_000 });
   const [landingPage] = await Promise.all([visitor.waitForEvent('page'), frame.locator('a').click()]);
   await landingPage.waitForURL(/\/landing\?/);

@@ -63,24 +63,6 @@ test('a zone ad code serves a running campaign, the click lands with its tokens,
     },
   });
   expect(upload.status).toBe(200);
-  const landing = `http://landing.e2e.test:${port}/landing?zone={zone_id}&domain={domain}&cid={campaign_id}&size={banner_size}`;
-  const created = await api<{ id: number }>(request, 'POST', '/campaigns', {
-    token,
-    data: {
-      kind: 'display',
-      name: 'E2E delivery',
-      landingUrl: landing,
-      price: 15,
-      dailyBudget: 100,
-      category: 1,
-      countries: [],
-      creatives: [{ resource: upload.body.response.resource, name: upload.body.response.name }],
-    },
-  });
-  expect(created.status).toBe(200);
-  const campaignId = created.body.response.id;
-  expect(operator('campaign', 'approve', String(campaignId))).toContain('approved');
-
   const publisher = await createVerifiedUser(request, 'publisher');
   const site = await api<{ id: number }>(request, 'POST', '/websites', {
     token: publisher.token,
@@ -93,13 +75,38 @@ test('a zone ad code serves a running campaign, the click lands with its tokens,
   const zone = detail.body.response.zones.find((z) => z.type === 1 && z.size === '300x250');
   expect(zone?.snippets[0]?.code).toContain('/tag.js');
   adCode = zone?.snippets[0]?.code ?? '';
+
+  const landing = `http://landing.e2e.test:${port}/landing?zone={zone_id}&domain={domain}&cid={campaign_id}&size={banner_size}`;
+  const created = await api<{ id: number }>(request, 'POST', '/campaigns', {
+    token,
+    data: {
+      kind: 'display',
+      name: 'E2E delivery',
+      landingUrl: landing,
+      price: 15,
+      dailyBudget: 100,
+      // Only this spec's zone: another journey's campaign at the same price never takes it.
+      excludeFlag: false,
+      excludeList: [zone?.unique ?? ''],
+      category: 1,
+      countries: [],
+      creatives: [{ resource: upload.body.response.resource, name: upload.body.response.name }],
+    },
+  });
+  expect(created.status).toBe(200);
+  const campaignId = created.body.response.id;
+  expect(operator('campaign', 'approve', String(campaignId))).toContain('approved');
+
   const before = (await api<TodayStats>(request, 'GET', '/reports', { token })).body.response;
 
-  // The delivery index sees new zones within seconds: reload until the banner is there.
+  // The delivery index sees new campaigns within seconds: reload until this campaign's banner is
+  // there (a demo campaign may fill the new zone until then).
+  const creatives = await api<{ creatives: { url: string }[] }>(request, 'GET', `/campaigns/${campaignId}`, { token });
+  const creativeFile = creatives.body.response.creatives[0]?.url.split('/').pop() ?? 'no creative';
   const frame = page.frameLocator('ins.cryptads-zone iframe');
   await expect(async () => {
     await page.goto(`http://publisher.e2e.test:${port}/`);
-    await expect(frame.locator('img')).toBeVisible({ timeout: 3000 });
+    await expect(frame.locator(`img[src*="${creativeFile}"]`)).toBeVisible({ timeout: 3000 });
   }).toPass({ timeout: 40_000 });
   const [landingPage] = await Promise.all([context.waitForEvent('page'), frame.locator('a').click()]);
   await landingPage.waitForURL(/\/landing\?/);
