@@ -6,6 +6,7 @@ import { FilterReason } from '@cryptads/contract/delivery';
 import { eurosToMicros } from '@cryptads/contract/money';
 import { campaigns } from '../../db/schema/campaigns';
 import { adEvents } from '../../db/schema/stats';
+import { drainEvents } from '../../testing/helpers';
 import { itOnPostgres } from '../../testing/postgres-only';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { tempDataDir } from '../campaigns/test-helpers';
@@ -146,6 +147,9 @@ describe('budgets at click time (recordBatch)', () => {
     const campaignId = await runningCampaign(app, adv.headers); // €0.50 CPM: 500 per impression
     const site = await approvedWebsite(app);
     const c = { campaignId, advertiserId: adv.user.id, publisherId: site.publisher.user.id };
+    // The deposit's after-commit handler (campaigns of a funded account deliver again) has run:
+    // run late, it would set the campaign back to Delivering after the batch.
+    await drainEvents(app);
     const r = await recordBatch(
       app.ctx,
       clicks(4, c, 500n).map((e) => ({ ...e, kind: EventKind.Impression })),
