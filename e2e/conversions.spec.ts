@@ -1,11 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { TodayStats } from '@cryptads/contract/reports';
 import type { WebsiteDetail } from '@cryptads/contract/websites';
 import { checkScreen, screenshot } from './support/a11y';
 import { api, createVerifiedUser } from './support/api';
 import { operator } from './support/operator';
+import { useOtherSites } from './support/other-sites';
 import { png } from './support/png';
 import { logIn, settle } from './support/ui';
 
@@ -16,35 +15,7 @@ import { logIn, settle } from './support/ui';
  * the real /postback; Reports then show it by campaign, zone and country. The other sites are
  * a local HTTP server reached under *.e2e.test names, as in delivery.spec.ts.
  */
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--host-resolver-rules=MAP *.e2e.test 127.0.0.1'],
-  },
-});
-
-let server: Server;
-let port = 0;
-let adCode = '';
-test.beforeAll(async () => {
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    if (url.pathname === '/landing') {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(Object.fromEntries(url.searchParams)));
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(
-      `<!doctype html><html><head><title>Publisher page</title></head><body><h1>News</h1>${adCode}</body></html>`,
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
-});
-test.afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+const sites = useOtherSites();
 
 /** The cell of `row` under the column headed `header` (a wide DataTable). */
 async function cell(table: Locator, row: Locator, header: string) {
@@ -99,15 +70,15 @@ test('an advertiser sets a goal, a billed click converts through the postback, a
   expect(operator('website', 'approve', String(siteId))).toContain('approved');
   const detail = await api<WebsiteDetail>(request, 'GET', `/websites/${siteId}`, { token: publisher.token });
   const zone = detail.body.response.zones.find((z) => z.type === 1 && z.size === '300x250');
-  adCode = zone?.snippets[0]?.code ?? '';
-  expect(adCode).toContain('/tag.js');
+  sites.adCode = zone?.snippets[0]?.code ?? '';
+  expect(sites.adCode).toContain('/tag.js');
 
   const created = await api<{ id: number }>(request, 'POST', '/campaigns', {
     token,
     data: {
       kind: 'display',
       name: 'E2E conversions',
-      landingUrl: `http://landing.e2e.test:${port}/landing?click_id={click_id}`,
+      landingUrl: `http://landing.e2e.test:${sites.port}/landing?click_id={click_id}`,
       price: 15,
       dailyBudget: 100,
       // Only this spec's zone: another journey's campaign at the same price never takes it.
@@ -161,7 +132,7 @@ test('an advertiser sets a goal, a billed click converts through the postback, a
   const creatives = await api<{ creatives: { url: string }[] }>(request, 'GET', `/campaigns/${campaignId}`, { token });
   const creativeFile = creatives.body.response.creatives[0]?.url.split('/').pop() ?? 'no creative';
   await expect(async () => {
-    await visitorPage.goto(`http://publisher.e2e.test:${port}/`);
+    await visitorPage.goto(`http://publisher.e2e.test:${sites.port}/`);
     await expect(frame.locator(`img[src*="${creativeFile}"]`)).toBeVisible({ timeout: 3000 });
   }).toPass({ timeout: 40_000 });
   const [landingPage] = await Promise.all([visitor.waitForEvent('page'), frame.locator('a').click()]);

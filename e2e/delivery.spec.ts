@@ -1,11 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import type { TodayStats } from '@cryptads/contract/reports';
 import type { WebsiteDetail } from '@cryptads/contract/websites';
 import { api, createVerifiedUser } from './support/api';
 import { screenshot } from './support/a11y';
 import { operator } from './support/operator';
+import { useOtherSites } from './support/other-sites';
 import { png } from './support/png';
 import { logIn } from './support/ui';
 
@@ -15,35 +14,7 @@ import { logIn } from './support/ui';
  * impression and click are counted. The "other sites" are a local HTTP server reached under
  * *.e2e.test names (a landing URL must have a real-looking domain), mapped to 127.0.0.1.
  */
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--host-resolver-rules=MAP *.e2e.test 127.0.0.1'],
-  },
-});
-
-let server: Server;
-let port = 0;
-let adCode = '';
-test.beforeAll(async () => {
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    if (url.pathname === '/landing') {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(Object.fromEntries(url.searchParams)));
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(
-      `<!doctype html><html><head><title>Publisher page</title></head><body><h1>News</h1>${adCode}</body></html>`,
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
-});
-test.afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+const sites = useOtherSites();
 
 test('a zone ad code serves a running campaign, the click lands with its tokens, both are counted', async ({
   page,
@@ -74,9 +45,9 @@ test('a zone ad code serves a running campaign, the click lands with its tokens,
   const detail = await api<WebsiteDetail>(request, 'GET', `/websites/${siteId}`, { token: publisher.token });
   const zone = detail.body.response.zones.find((z) => z.type === 1 && z.size === '300x250');
   expect(zone?.snippets[0]?.code).toContain('/tag.js');
-  adCode = zone?.snippets[0]?.code ?? '';
+  sites.adCode = zone?.snippets[0]?.code ?? '';
 
-  const landing = `http://landing.e2e.test:${port}/landing?zone={zone_id}&domain={domain}&cid={campaign_id}&size={banner_size}`;
+  const landing = `http://landing.e2e.test:${sites.port}/landing?zone={zone_id}&domain={domain}&cid={campaign_id}&size={banner_size}`;
   const created = await api<{ id: number }>(request, 'POST', '/campaigns', {
     token,
     data: {
@@ -105,7 +76,7 @@ test('a zone ad code serves a running campaign, the click lands with its tokens,
   const creativeFile = creatives.body.response.creatives[0]?.url.split('/').pop() ?? 'no creative';
   const frame = page.frameLocator('ins.cryptads-zone iframe');
   await expect(async () => {
-    await page.goto(`http://publisher.e2e.test:${port}/`);
+    await page.goto(`http://publisher.e2e.test:${sites.port}/`);
     await expect(frame.locator(`img[src*="${creativeFile}"]`)).toBeVisible({ timeout: 3000 });
   }).toPass({ timeout: 40_000 });
   const [landingPage] = await Promise.all([context.waitForEvent('page'), frame.locator('a').click()]);
