@@ -1,29 +1,23 @@
 // npm run operator -- <domain> <action> [args]: the operator's commands until a back-office
 // exists. Each domain registers its commands in operator/commands/<domain>.ts.
-import { createCaptcha } from '../adapters/captcha/captcha';
-import { createMailer } from '../adapters/mail/mail';
-import { createStorage } from '../adapters/storage/storage';
+//
+// With a server running on the embedded database, the command is handed to it: that path
+// loads only the configuration (a few hundred milliseconds, not the seconds every command
+// module and service takes); the commands themselves load only when this process runs one.
 import { loadConfig } from '../config';
 import type { AppContext } from '../context';
-import { openDatabase } from '../db/client';
-import { createBus } from '../lib/bus';
-import { readHandoff } from './handoff';
-import { commands } from './registry';
-import { outputOf, runOperatorCommand } from './run';
-import { onCommit } from '../modules/events/events';
-import { afterCommit, paidPurposes } from '../wiring';
+import { readHandoff, UNKNOWN_OPERATOR_COMMAND } from './handoff';
 
 const [domain, action, ...args] = process.argv.slice(2);
-const usage = () => {
+
+async function usage() {
+  const { commands } = await import('./registry');
   console.error('Usage: npm run operator -- <domain> <action> [args]\n');
   for (const [name, group] of Object.entries(commands))
     for (const [act, cmd] of Object.entries(group)) console.error(`  ${name} ${act} ${cmd.args}\t${cmd.help}`);
-};
-const command = domain && action ? commands[domain]?.[action] : undefined;
-if (!command) {
-  usage();
   process.exit(2);
 }
+if (!domain || !action) await usage();
 
 try {
   process.loadEnvFile();
@@ -42,12 +36,35 @@ if (handoff && !config.databaseUrl) {
   });
   const body = (await res.json()) as { response: { output: string } | null; reason: string | null };
   if (res.ok && body.response) console.log(body.response.output);
+  else if (body.reason === UNKNOWN_OPERATOR_COMMAND) await usage();
   else {
     console.error(body.reason);
     process.exitCode = 1;
   }
   process.exit();
 }
+
+const { commands } = await import('./registry');
+if (!commands[String(domain)]?.[String(action)]) await usage();
+const [
+  { createCaptcha },
+  { createMailer },
+  { createStorage },
+  { openDatabase },
+  { createBus },
+  { outputOf, runOperatorCommand },
+  { onCommit },
+  { afterCommit, paidPurposes },
+] = await Promise.all([
+  import('../adapters/captcha/captcha'),
+  import('../adapters/mail/mail'),
+  import('../adapters/storage/storage'),
+  import('../db/client'),
+  import('../lib/bus'),
+  import('./run'),
+  import('../modules/events/events'),
+  import('../wiring'),
+]);
 const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: `${config.dataDir}/db`,

@@ -9,6 +9,9 @@ import type { Config } from '../config';
  */
 const handoffFile = (config: Config) => path.join(config.dataDir, 'operator.json');
 
+/** The answer to a command nobody registered: the CLI then prints its usage. */
+export const UNKNOWN_OPERATOR_COMMAND = 'Unknown operator command.';
+
 export type Handoff = { url: string; token: string; pid: number };
 
 export function writeHandoff(config: Config, url: string, token: string): Handoff {

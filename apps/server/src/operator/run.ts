@@ -1,4 +1,5 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { UNKNOWN_OPERATOR_COMMAND } from './handoff';
 import type { AppContext } from '../context';
 import type { MailMessage, Mailer } from '../adapters/mail/port';
 import type { Db, Tx } from '../db/client';
@@ -70,7 +71,7 @@ export async function runOperatorCommand(
 ): Promise<CommandResult> {
   const group = Object.hasOwn(commands, domain) ? commands[domain] : undefined;
   const command = group && Object.hasOwn(group, action) ? group[action] : undefined;
-  if (!command) throw new AppError(404, 'Unknown operator command.');
+  if (!command) throw new AppError(404, UNKNOWN_OPERATOR_COMMAND);
   const { mailer, bus, flush } = deferEffects(ctx);
   let result: CommandResult;
   let money: { amount: bigint; target: string } | null = null;
