@@ -7,8 +7,9 @@ import { api } from './support/api';
 import { operator } from './support/operator';
 import { loginAsNew, settle } from './support/ui';
 
-// Publishing terms concerns every account on the server, so this spec runs in its own
-// Playwright project after all others (playwright.config.ts) and cannot stop them with the modal.
+// Publishing terms concerns every account on the server, so this spec runs on a server of its
+// own with the back office's content journey (playwright.config.ts), where it stops no other
+// journey with the modal.
 const DEMO = {
   advertiser: { email: 'advertiser@cryptads.example', password: 'Advertiser#2026' },
   publisher: { email: 'publisher@cryptads.example', password: 'Publisher#2026' },

@@ -1,11 +1,17 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
-import { E2E_DATA_DIR } from '../playwright.config';
+import { expect, type Page, test } from '@playwright/test';
+import { dataDirOf, E2E_PORT } from '../playwright.config';
 import { latestMail, STRONG_PASSWORD, totp, uniqueEmail } from './api';
 import { loginThroughForm, typeCode } from './ui';
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+/** The data folder of the server the running test talks to (its project's base URL). */
+function dataDir() {
+  const baseURL = test.info().project.use.baseURL;
+  return dataDirOf(baseURL ? Number(new URL(baseURL).port) : E2E_PORT);
+}
 
 /**
  * Runs `npm run operator -- <args>` the way the README documents it; with the e2e server
@@ -14,7 +20,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 export function operator(...args: string[]): string {
   return execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/src/operator/cli.ts', ...args], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR },
+    env: { ...process.env, DATA_DIR: dataDir() },
     encoding: 'utf8',
   });
 }
