@@ -67,7 +67,7 @@ export function DateRangePicker({
           </InputBase>
         </Popover.Target>
         <Popover.Dropdown>
-          <Suspense fallback={<Loader size="sm" m="md" aria-label="Loading the calendar" />}>
+          <Suspense fallback={<Loader size="sm" m="md" role="status" aria-label="Loading the calendar" />}>
             {open ? (
               <RangeCalendar
                 startDate={value.startDate}

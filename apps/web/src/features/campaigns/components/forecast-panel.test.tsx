@@ -60,6 +60,24 @@ describe('ForecastPanel', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('We could not forecast this'));
   });
 
+  it('tells assistive technology that the forecast is updating while it loads', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    serve(
+      answer(forecastEndpoints.forecast, async () => {
+        await held;
+        return FORECAST;
+      }),
+    );
+    renderWithProviders(<Harness values={filled} />);
+    // A status (a spinner's label is read only on an element with a role that takes one).
+    expect(await screen.findByRole('status', { name: 'Updating the forecast' })).toBeInTheDocument();
+    release();
+    expect(await screen.findByTestId('forecast-impressions')).toHaveTextContent('9,000');
+  });
+
   it('all countries send an empty list', () => {
     expect(forecastDraft({ ...defaultValues('popunder'), price: 1, dailyBudget: 20 })?.countries).toEqual([]);
   });

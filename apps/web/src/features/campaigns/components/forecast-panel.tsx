@@ -59,7 +59,7 @@ export function ForecastPanel({ form }: { form: UseFormReturn<WizardValues> }) {
         <Title order={3} size="h5" id="forecast-title">
           Traffic forecast
         </Title>
-        {forecast.isFetching ? <Loader size="xs" aria-label="Updating the forecast" /> : null}
+        {forecast.isFetching ? <Loader size="xs" role="status" aria-label="Updating the forecast" /> : null}
       </Group>
       {!key ? (
         <Text size="sm" c="dimmed" data-testid="forecast-empty">

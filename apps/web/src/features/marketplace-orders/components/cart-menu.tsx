@@ -53,7 +53,7 @@ export function CartMenu() {
       <Popover.Dropdown data-testid="cart-dropdown">
         {cart.isPending ? (
           <Group justify="center" p="md">
-            <Loader size="sm" aria-label="Loading the cart" />
+            <Loader size="sm" role="status" aria-label="Loading the cart" />
           </Group>
         ) : count === 0 ? (
           <Stack gap="sm" align="center" ta="center" p="xs">
