@@ -1,6 +1,5 @@
-import { Button, Group, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useId } from 'react';
 import { UI_MESSAGES } from '@cryptads/contract/ui';
 
 /** 'Are you sure?' before a destructive action (docs/architecture.md#look-and-feel: every destructive action asks first). */
@@ -24,24 +23,16 @@ export function ConfirmModal({
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const titleId = useId();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      centered
-      withCloseButton={false}
-      size="sm"
-      aria-labelledby={titleId}
-      data-testid="confirm-modal"
-    >
+    <Modal opened={opened} onClose={onClose} centered withCloseButton={false} size="sm" data-testid="confirm-modal">
       <Stack align="center" ta="center" gap="sm" py="sm">
         <ThemeIcon size={56} radius="xl" color="orange.9" aria-hidden>
           <IconAlertTriangle size={28} />
         </ThemeIcon>
-        <Title order={2} size="h3" id={titleId}>
+        {/* Modal.Title names the dialog (Mantine sets aria-labelledby only to its own title). */}
+        <Modal.Title ff="heading" fz="h3" fw={700} lh="h3">
           {title}
-        </Title>
+        </Modal.Title>
         <Text c="dimmed">{message}</Text>
         <Group grow w="100%" mt="sm">
           <Button variant="default" onClick={onClose} data-autofocus>

@@ -1,4 +1,4 @@
-import { Button, Modal, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { UI_MESSAGES } from '@cryptads/contract/ui';
@@ -23,7 +23,6 @@ export function StatusModal() {
       centered
       withCloseButton={false}
       size="sm"
-      aria-labelledby="status-modal-title"
       data-testid="status-modal"
       data-status={type}
     >
@@ -32,9 +31,10 @@ export function StatusModal() {
           <ThemeIcon size={56} radius="xl" color={look.color} aria-hidden>
             {look.icon}
           </ThemeIcon>
-          <Title order={2} size="h3" id="status-modal-title">
+          {/* Modal.Title names the dialog (Mantine sets aria-labelledby only to its own title). */}
+          <Modal.Title ff="heading" fz="h3" fw={700} lh="h3">
             {current.title}
-          </Title>
+          </Modal.Title>
           {current.info ? <Text c="dimmed">{current.info}</Text> : null}
           <Button onClick={hideStatus} fullWidth mt="sm" color={type === 'error' ? 'red.9' : undefined} data-autofocus>
             {current.buttonCaption ?? UI_MESSAGES.successButton}
