@@ -1,19 +1,23 @@
 // node bench/lighthouse.mjs: Lighthouse 13 performance (and accessibility) of /login/ and the
-// dashboard, mobile and desktop presets, on a production build served by our server. Each
-// run starts a fresh Chromium (empty profile, so a cold cache); the dashboard opens as the
-// demo advertiser. Prints the median of LIGHTHOUSE_RUNS runs (3) per page and preset, with
-// the median FCP, LCP and TBT beside it. Budget (docs/architecture.md#budgets): performance ≥ 95 everywhere.
+// dashboard, mobile and desktop presets, on a production build served by our server, beside a
+// static page of the same server audited the same way in the same run (the baseline:
+// STATIC_PAGE in spa-server.mjs, HTML with inline styles and no script). Each run starts a
+// fresh Chromium (empty profile, so a cold cache); the dashboard opens as the demo advertiser.
+// Prints the median of LIGHTHOUSE_RUNS runs (3) per page and preset, with the median FCP, LCP
+// and TBT beside it, and each page's score difference and ratios to the static page of the
+// same preset. Budget (docs/architecture.md#budgets): performance ≥ 95 everywhere.
 //   LIGHTHOUSE_PORT (3432), LIGHTHOUSE_RUNS (3), CHROME_PATH (/usr/bin/chromium)
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium } from '@playwright/test';
-import { demoSessionCookies, startSpaServer } from './spa-server.mjs';
+import { demoSessionCookies, STATIC_PAGE, startSpaServer } from './spa-server.mjs';
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3432);
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 const pages = [
+  { label: 'static page', path: STATIC_PAGE, auth: false },
   { label: '/login/', path: '/login/', auth: false },
   { label: 'dashboard (/)', path: '/', auth: true },
 ];
@@ -69,6 +73,9 @@ async function auditWithRetry(url, config, cookies, attempts = 3) {
 
 const server = await startSpaServer(port);
 const rows = [];
+/** The static page's medians per preset, measured first: every other row's baseline. */
+const baselines = new Map();
+const times = (value, base) => (base > 0 ? `${(value / base).toFixed(1)}×` : value > 0 ? '> 0 (baseline 0)' : '1×');
 try {
   const cookies = await demoSessionCookies(server.base);
   for (const page of pages)
@@ -79,14 +86,21 @@ try {
           await auditWithRetry(`${server.base}${page.path}`, preset.config, page.auth ? cookies : undefined),
         );
       const m = (key) => median(results.map((r) => r[key]));
+      const medians = { performance: m('performance'), fcp: m('fcp'), lcp: m('lcp'), tbt: m('tbt') };
+      if (page.path === STATIC_PAGE) baselines.set(preset.label, medians);
+      const b = baselines.get(preset.label);
+      const vs =
+        page.path === STATIC_PAGE || !b
+          ? '(baseline)'
+          : `${medians.performance - b.performance >= 0 ? '+' : ''}${medians.performance - b.performance} pts; LCP ${times(medians.lcp, b.lcp)}; TBT ${times(medians.tbt, b.tbt)}`;
       rows.push(
-        `| ${page.label} | ${preset.label} | ${m('performance')} (${results.map((r) => r.performance).join(', ')}) | ${m('accessibility')} | ${Math.round(m('fcp'))} | ${Math.round(m('lcp'))} | ${Math.round(m('tbt'))} |`,
+        `| ${page.label} | ${preset.label} | ${medians.performance} (${results.map((r) => r.performance).join(', ')}) | ${m('accessibility')} | ${Math.round(medians.fcp)} | ${Math.round(medians.lcp)} | ${Math.round(medians.tbt)} | ${vs} |`,
       );
     }
 } finally {
   await server.stop();
 }
 console.log(
-  `\n| page | preset | performance, median of ${runs} (runs) | accessibility | FCP ms | LCP ms | TBT ms |\n|---|---|---|---|---|---|---|`,
+  `\n| page | preset | performance, median of ${runs} (runs) | accessibility | FCP ms | LCP ms | TBT ms | against the static page |\n|---|---|---|---|---|---|---|---|`,
 );
 for (const row of rows) console.log(row);

@@ -1,7 +1,11 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
+import { AccountType } from '@cryptads/contract/account-types';
 import { routePatterns } from '@cryptads/contract/paths';
+import { currentUserQueryOptions } from '../lib/api/get-current-user';
 import { lazyWithPreload } from '../lib/lazy-preload';
+import { queryClient } from '../lib/query-client';
+import { getSession } from '../lib/session';
 import { NotFoundPage } from '../ui/not-found-page';
 import { CustomerOnly, OperatorOnly, RequireAuth } from './guards';
 
@@ -39,15 +43,15 @@ const DashboardRoute = lazyWithPreload(async () => ({ default: (await load.dashb
 export function preloadDashboard() {
   return Promise.all([AuthenticatedShell.preload(), DashboardRoute.preload()]);
 }
-const CampaignRoutes = lazy(async () => ({ default: (await load.campaigns()).CampaignRoutes }));
+const CampaignRoutes = lazyWithPreload(async () => ({ default: (await load.campaigns()).CampaignRoutes }));
 const WebsiteRoutes = lazy(async () => ({ default: (await load.websites()).WebsiteRoutes }));
 const SettingsRoutes = lazy(async () => ({ default: (await load.settings()).SettingsRoutes }));
 const FaqPage = lazy(async () => ({ default: (await load.faq()).FaqPage }));
 const ReferralPage = lazy(async () => ({ default: (await load.referral()).ReferralPage }));
 const NotificationsPage = lazy(async () => ({ default: (await load.notifications()).NotificationsPage }));
-const ReportsPage = lazy(async () => ({ default: (await load.reports()).ReportsPage }));
-const BillingRoutes = lazy(async () => ({ default: (await load.billing()).BillingRoutes }));
-const MarketplaceRoutes = lazy(async () => ({ default: (await load.marketplace()).MarketplaceRoutes }));
+const ReportsPage = lazyWithPreload(async () => ({ default: (await load.reports()).ReportsPage }));
+const BillingRoutes = lazyWithPreload(async () => ({ default: (await load.billing()).BillingRoutes }));
+const MarketplaceRoutes = lazyWithPreload(async () => ({ default: (await load.marketplace()).MarketplaceRoutes }));
 const PackagesRoutes = lazy(async () => ({ default: (await load.packages()).PackagesRoutes }));
 const OrdersRoutes = lazy(async () => ({ default: (await load.orders()).OrdersRoutes }));
 const BasketRoutes = lazy(async () => ({ default: (await load.basket()).BasketRoutes }));
@@ -56,6 +60,37 @@ const SellingRoutes = lazy(async () => ({ default: (await load.selling()).Sellin
 const AdminRoutes = lazy(async () => ({ default: (await load.admin()).AdminRoutes }));
 
 const section = routePatterns.shell;
+
+/**
+ * A page opened directly (typed, reloaded, a link from elsewhere) while logged in: main.tsx
+ * calls this with its path as soon as this module is there, so the shell, the section and the
+ * screen inside it download together, and the user's details are asked for at once, instead
+ * of one lazy level after the other as each renders (and React's wait between reveals). The
+ * levels preloaded render without suspending (lazyWithPreload).
+ */
+export function preloadScreen(pathname: string) {
+  void queryClient.prefetchQuery(currentUserQueryOptions());
+  const userType = getSession()?.userType;
+  // An operator's pages are the back office's, whatever the path (CustomerOnly).
+  if (userType === AccountType.Operator) return;
+  void AuthenticatedShell.preload();
+  const [, first = '', ...rest] = pathname.split('/');
+  const inner = `/${rest.join('/')}`;
+  if (first === '') {
+    void DashboardRoute.preload();
+    void load.dashboard().then((m) => m.prefetchDashboard(queryClient, userType === AccountType.Advertiser));
+  } else if (first === 'reports') void ReportsPage.preload();
+  else if (first === 'campaigns') {
+    void CampaignRoutes.preload();
+    void load.campaigns().then((m) => m.preloadCampaignScreen(inner, queryClient));
+  } else if (first === 'marketplace') {
+    void MarketplaceRoutes.preload();
+    void load.marketplace().then((m) => m.preloadMarketplaceScreen(inner, queryClient));
+  } else if (first === 'billing') {
+    void BillingRoutes.preload();
+    void load.billing().then((m) => m.preloadBillingScreen(inner));
+  }
+}
 
 export function AuthenticatedApp() {
   return (

@@ -1,23 +1,30 @@
-import { lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { paths, routePatterns } from '@cryptads/contract/paths';
+import { lazyWithPreload } from '../lib/lazy-preload';
 import { NotFoundPage } from '../ui/not-found-page';
 
 /**
  * The billing centre under /billing/ (docs/product/billing.md#screens): each area is its own feature, loaded
  * lazily; this file only composes them.
  */
-const BillingDetailsRoutes = lazy(async () => ({
+const BillingDetailsRoutes = lazyWithPreload(async () => ({
   default: (await import('../features/billing-details/routes/billing-details-routes')).BillingDetailsRoutes,
 }));
-const DepositRoutes = lazy(async () => ({
+const DepositRoutes = lazyWithPreload(async () => ({
   default: (await import('../features/deposit/routes/deposit-routes')).DepositRoutes,
 }));
-const BillingHistoryRoutes = lazy(async () => ({
+const BillingHistoryRoutes = lazyWithPreload(async () => ({
   default: (await import('../features/billing-history/routes/billing-history-routes')).BillingHistoryRoutes,
 }));
 
 const pattern = routePatterns.billing;
+
+/** The screen of `inner` (the path under /billing/), fetched ahead of its first render. */
+export function preloadBillingScreen(inner: string) {
+  if (matchPath(pattern.details, inner)) void BillingDetailsRoutes.preload();
+  else if (matchPath(pattern.deposit, inner)) void DepositRoutes.preload();
+  else if (matchPath(pattern.history, inner)) void BillingHistoryRoutes.preload();
+}
 
 export function BillingRoutes() {
   return (

@@ -1,5 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchDashboardData } from '../features/dashboard/api/prefetch';
 import { DashboardPage } from '../features/dashboard/routes/dashboard-page';
+import { homepageQueryOptions } from '../features/marketplace/api/get-homepage';
 import { MarketplaceTeaser } from '../features/marketplace/components/marketplace-teaser';
+
+/** The dashboard's calls, its marketplace teaser's included, started ahead (authenticated-app.tsx). */
+export function prefetchDashboard(client: QueryClient, advertiser: boolean) {
+  prefetchDashboardData(client, advertiser);
+  void client.prefetchQuery(homepageQueryOptions());
+}
 
 /**
  * The dashboard with its marketplace teaser (docs/product/account.md#dashboard): two features, composed here

@@ -3,6 +3,7 @@ import { matchPath, Route, Routes, useLocation } from 'react-router';
 import { routePatterns } from '@cryptads/contract/paths';
 import { registerAfterLoginPreload } from '../lib/after-login';
 import { lazyWithPreload } from '../lib/lazy-preload';
+import { getSession } from '../lib/session';
 import { NotFoundPage } from '../ui/not-found-page';
 import { PublicOnly } from './guards';
 import { RootLayout } from './root-layout';
@@ -60,6 +61,11 @@ export function preloadRoute(pathname: string) {
   if (match) {
     void load.landing();
     void match[1]();
+  }
+  // Logged in on a page of the logged-in area: that area, its shell and the screen at once.
+  if (getSession() && PROTECTED_SECTIONS.has(pathname.split('/')[1] ?? '')) {
+    void AuthenticatedApp.preload();
+    void import('./authenticated-app').then((area) => area.preloadScreen(pathname));
   }
 }
 

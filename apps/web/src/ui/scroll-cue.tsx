@@ -32,10 +32,12 @@ export function ScrollCue({
     setMore((m) => (m.start === start && m.end === end ? m : { start, end }));
   }, []);
 
+  // No measure at mount: reading the widths there would lay the page out before its first frame
+  // (on the marketplace, once per row of cards). A ResizeObserver reports each element once
+  // as soon as it is observed, after the frame's layout, and again on every change.
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     if (el.firstElementChild) observer.observe(el.firstElementChild);

@@ -1,7 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { paths, routePatterns } from '@cryptads/contract/paths';
+import { lazyWithPreload } from '../../../lib/lazy-preload';
 import { NotFoundPage } from '../../../ui/not-found-page';
+import { campaignsQuery } from '../api/get-campaigns';
 import { RequireAdvertiser } from './require-advertiser';
 
 /**
@@ -11,11 +14,24 @@ import { RequireAdvertiser } from './require-advertiser';
  */
 const PickerPage = lazy(async () => ({ default: (await import('./picker-page')).PickerPage }));
 const WizardPage = lazy(async () => ({ default: (await import('./wizard-page')).WizardPage }));
-const CampaignsPage = lazy(async () => ({ default: (await import('./campaigns-page')).CampaignsPage }));
+const loadCampaignsPage = () => import('./campaigns-page');
+const CampaignsPage = lazyWithPreload(async () => ({ default: (await loadCampaignsPage()).CampaignsPage }));
 const ArchivePage = lazy(async () => ({ default: (await import('./archive-page')).ArchivePage }));
 const BlacklistPage = lazy(async () => ({ default: (await import('./blacklist-page')).BlacklistPage }));
 
 const pattern = routePatterns.campaigns;
+
+/**
+ * The screen of `inner` (the path under /campaigns/), fetched ahead of its first render: the
+ * campaign list with its tab (the list opens on the first campaign's setup), and the list's call.
+ */
+export function preloadCampaignScreen(inner: string, client: QueryClient) {
+  const tab = matchPath(pattern.tab, inner)?.params.tab;
+  if (tab === undefined && !matchPath(pattern.all, inner)) return;
+  void CampaignsPage.preload();
+  void client.prefetchQuery(campaignsQuery());
+  void loadCampaignsPage().then((m) => m.preloadCampaignTab(tab ?? 'setup'));
+}
 
 export function CampaignRoutes() {
   return (

@@ -5,6 +5,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
 import { compareCampaignRows } from '@cryptads/contract/campaign-messages';
 import { errorReason } from '../../../lib/api-client';
+import { lazyWithPreload } from '../../../lib/lazy-preload';
 import { NotFoundPage } from '../../../ui/not-found-page';
 import { PageLoader } from '../../../ui/page-loader';
 import { useArchivedCampaigns } from '../api/get-archived-campaigns';
@@ -16,7 +17,7 @@ import { isCampaignTab } from '../lib/tabs';
 
 // Each tab loads when opened: the setup form (zod, targeting) and the statistics tabs (tables,
 // chart, period picker) together would pass the 300 KB first-load budget.
-const SetupTab = lazy(async () => ({ default: (await import('../components/setup-tab')).SetupTab }));
+const SetupTab = lazyWithPreload(async () => ({ default: (await import('../components/setup-tab')).SetupTab }));
 const OptimizationTab = lazy(async () => ({
   default: (await import('../components/optimization-tab')).OptimizationTab,
 }));
@@ -24,6 +25,11 @@ const PerformanceTab = lazy(async () => ({ default: (await import('../components
 const CampaignReportsTab = lazy(async () => ({
   default: (await import('../components/reports-tab')).CampaignReportsTab,
 }));
+
+/** The setup tab, fetched ahead when a campaign page is opened directly (campaign-routes.tsx). */
+export function preloadCampaignTab(tab: string) {
+  if (tab === 'setup') void SetupTab.preload();
+}
 
 function EmptyCampaigns({ archivedCount }: { archivedCount: number }) {
   const none = archivedCount === 0;

@@ -20,7 +20,12 @@ export function CategoryRows({ rows }: { rows: Homepage['rows'] }) {
         const name = categoryName(row.category);
         const href = listingsHref({ category: [row.category] });
         return (
-          <section key={row.category} aria-labelledby={`category-row-${row.category}`} data-testid="category-row">
+          <section
+            key={row.category}
+            className={classes.categoryRow}
+            aria-labelledby={`category-row-${row.category}`}
+            data-testid="category-row"
+          >
             <Group justify="space-between" align="baseline" mb="sm" gap="xs">
               <Title order={2} size="h4" id={`category-row-${row.category}`}>
                 <Anchor

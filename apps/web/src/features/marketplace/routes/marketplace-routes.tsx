@@ -1,17 +1,33 @@
-import { lazy } from 'react';
-import { Route, Routes } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { matchPath, Route, Routes } from 'react-router';
 import { routePatterns } from '@cryptads/contract/paths';
+import { lazyWithPreload } from '../../../lib/lazy-preload';
 import { NotFoundPage } from '../../../ui/not-found-page';
+import { homepageQueryOptions } from '../api/get-homepage';
+import { listingStatsQueryOptions } from '../api/get-listing-stats';
 
 /**
  * Each screen is its own chunk: a listing's page does not download the filter panel's
  * inputs, and the results do not download the gallery (the per-route budget of docs/architecture.md#budgets).
  */
-const BrowsePage = lazy(async () => ({ default: (await import('./browse-page')).BrowsePage }));
-const ListingsPage = lazy(async () => ({ default: (await import('./listings-page')).ListingsPage }));
-const ListingPage = lazy(async () => ({ default: (await import('./listing-page')).ListingPage }));
+const BrowsePage = lazyWithPreload(async () => ({ default: (await import('./browse-page')).BrowsePage }));
+const ListingsPage = lazyWithPreload(async () => ({ default: (await import('./listings-page')).ListingsPage }));
+const ListingPage = lazyWithPreload(async () => ({ default: (await import('./listing-page')).ListingPage }));
 
 const pattern = routePatterns.marketplace;
+
+/**
+ * The screen of `inner` (the path under /marketplace/), fetched ahead of its first render; on
+ * the browse page, its two calls too.
+ */
+export function preloadMarketplaceScreen(inner: string, client: QueryClient) {
+  if (inner === '/') {
+    void BrowsePage.preload();
+    void client.prefetchQuery(homepageQueryOptions());
+    void client.prefetchQuery(listingStatsQueryOptions());
+  } else if (matchPath(`${pattern.listing}/*`, inner)) void ListingPage.preload();
+  else if (matchPath(`${pattern.listings}/*`, inner)) void ListingsPage.preload();
+}
 
 /**
  * /marketplace/* (mounted lazily by app/authenticated-app.tsx, inside the shell's Suspense):
