@@ -8,6 +8,7 @@ import type { WebsiteDetail, WebsiteListItem } from '@cryptads/contract/websites
 import { eq, sql } from 'drizzle-orm';
 import { campaigns } from '../../db/schema/campaigns';
 import { users } from '../../db/schema/users';
+import { rollupVacuumJob } from '../../jobs/rollup-vacuum';
 import { body } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { tempDataDir } from '../campaigns/test-helpers';
@@ -224,5 +225,13 @@ describe('the hourly and the daily rollup', () => {
         expect(r.daily, `publisher by ${by}`).toEqual(r.hourly);
       }
     expect(checked).toHaveLength(7);
+  });
+
+  it('the daily rollup vacuum job runs on a live database, and the reports still agree', async () => {
+    await expect(rollupVacuumJob.run(app.ctx)).resolves.toBeUndefined();
+    expect(await totals(`/reports/all/all?reportBy=country&${period}`, adv.headers)).toEqual(
+      await totals(`/reports/all/all?${period}`, adv.headers),
+    );
+    expect(await sums('stats_daily', 'day')).toEqual(await sums('stats_hourly', "(hour at time zone 'UTC')::date"));
   });
 });
