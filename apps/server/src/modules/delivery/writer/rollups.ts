@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { HOUR_MS, isoDay } from '@cryptads/contract/dates';
 import type { Tx } from '../../../db/client';
-import { campaignSpendDaily, statsHourly, websiteEarningsDaily } from '../../../db/schema/stats';
+import { campaignSpendDaily, statsDaily, statsHourly, websiteEarningsDaily } from '../../../db/schema/stats';
 import type { AdSpendLine } from '../../ledger/ledger.service';
 import { type DeliveryEvent, EventKind } from '../types';
 import type { BilledEvent } from './billing';
@@ -13,6 +13,8 @@ type Agg = { impressions: number; clicks: number; cost: bigint; earnings: bigint
 export type Rollups = {
   /** stats_hourly: per hour, campaign, creative, zone, country, os, browser and device. */
   hourly: Map<string, Agg & { row: DeliveryEvent; hour: Date }>;
+  /** stats_daily: the same per UTC day. */
+  statsDaily: Map<string, Agg & { row: DeliveryEvent; day: string }>;
   /** campaign_spend_daily: per campaign and UTC day. */
   daily: Map<string, Agg & { campaignId: number; day: string }>;
   /** website_earnings_daily: per website and UTC day. */
@@ -41,6 +43,7 @@ const entry = <V>(map: Map<string, V>, key: string, make: () => V): V => {
 export function aggregate(billed: readonly BilledEvent[]): Rollups {
   const r: Rollups = {
     hourly: new Map(),
+    statsDaily: new Map(),
     daily: new Map(),
     websiteDaily: new Map(),
     perAdvertiser: new Map(),
@@ -51,12 +54,13 @@ export function aggregate(billed: readonly BilledEvent[]): Rollups {
   const zero = () => ({ impressions: 0, clicks: 0, cost: 0n, earnings: 0n });
   for (const { e, cost, earnings } of billed) {
     const hour = hourStart(e.at);
-    const hk = `${hour.getTime()}|${e.campaignId}|${e.creativeId}|${e.zoneId}|${e.country}|${e.os}|${e.browser}|${e.device}`;
-    const h = entry(r.hourly, hk, () => ({ ...zero(), row: e, hour }));
+    const combination = `${e.campaignId}|${e.creativeId}|${e.zoneId}|${e.country}|${e.os}|${e.browser}|${e.device}`;
+    const h = entry(r.hourly, `${hour.getTime()}|${combination}`, () => ({ ...zero(), row: e, hour }));
     const day = isoDay(e.at);
+    const sd = entry(r.statsDaily, `${day}|${combination}`, () => ({ ...zero(), row: e, day }));
     const d = entry(r.daily, `${e.campaignId}|${day}`, () => ({ ...zero(), campaignId: e.campaignId, day }));
     const w = entry(r.websiteDaily, `${e.websiteId}|${day}`, () => ({ ...zero(), websiteId: e.websiteId, day }));
-    for (const a of [h, d, w]) {
+    for (const a of [h, sd, d, w]) {
       if (e.kind === EventKind.Impression) a.impressions++;
       else a.clicks++;
       a.cost += cost;
@@ -80,26 +84,22 @@ export function aggregate(billed: readonly BilledEvent[]): Rollups {
   return r;
 }
 
-/** Adds the batch to stats_hourly, campaign_spend_daily and website_earnings_daily. */
+/**
+ * Adds the batch to stats_hourly and stats_daily (the same rows, by hour and by UTC day: a
+ * report reads either and finds the same figures), campaign_spend_daily and
+ * website_earnings_daily.
+ */
 export async function writeRollups(tx: Tx, r: Rollups) {
-  for (const part of chunks([...r.hourly.values()], 5000)) {
-    await tx.execute(sql`insert into ${statsHourly} (hour, campaign_id, creative_id, zone_id, website_id, advertiser_id,
-        publisher_id, country, os, browser, device, impressions, clicks, cost_micros, earnings_micros)
-      select * from unnest(${pgArray(part.map((h) => h.hour.toISOString()))}::timestamptz[],
-        ${pgArray(part.map((h) => h.row.campaignId))}::integer[], ${pgArray(part.map((h) => h.row.creativeId))}::integer[],
-        ${pgArray(part.map((h) => h.row.zoneId))}::integer[], ${pgArray(part.map((h) => h.row.websiteId))}::integer[],
-        ${pgArray(part.map((h) => h.row.advertiserId))}::integer[], ${pgArray(part.map((h) => h.row.publisherId))}::integer[],
-        ${pgArray(part.map((h) => h.row.country))}::text[], ${pgArray(part.map((h) => h.row.os))}::text[],
-        ${pgArray(part.map((h) => h.row.browser))}::text[], ${pgArray(part.map((h) => h.row.device))}::smallint[],
-        ${pgArray(part.map((h) => h.impressions))}::bigint[],
-        ${pgArray(part.map((h) => h.clicks))}::bigint[], ${pgArray(part.map((h) => h.cost))}::bigint[],
-        ${pgArray(part.map((h) => h.earnings))}::bigint[])
-      on conflict (hour, campaign_id, creative_id, zone_id, country, os, browser, device) do update set
-        impressions = ${statsHourly}.impressions + excluded.impressions,
-        clicks = ${statsHourly}.clicks + excluded.clicks,
-        cost_micros = ${statsHourly}.cost_micros + excluded.cost_micros,
-        earnings_micros = ${statsHourly}.earnings_micros + excluded.earnings_micros`);
-  }
+  for (const part of chunks([...r.hourly.values()], 5000))
+    await upsertCombinations(
+      tx,
+      statsHourly,
+      'hour',
+      sql`${pgArray(part.map((h) => h.hour.toISOString()))}::timestamptz[]`,
+      part,
+    );
+  for (const part of chunks([...r.statsDaily.values()], 5000))
+    await upsertCombinations(tx, statsDaily, 'day', sql`${pgArray(part.map((d) => d.day))}::date[]`, part);
   for (const part of chunks([...r.daily.values()], 500)) {
     await tx
       .insert(campaignSpendDaily)
@@ -142,4 +142,30 @@ export async function writeRollups(tx: Tx, r: Rollups) {
         },
       });
   }
+}
+
+/** One upsert of rollup rows keyed by a period (`hour` or `day`) and the combination. */
+async function upsertCombinations(
+  tx: Tx,
+  table: typeof statsHourly | typeof statsDaily,
+  period: 'hour' | 'day',
+  periods: SQL,
+  part: (Agg & { row: DeliveryEvent })[],
+) {
+  await tx.execute(sql`insert into ${table} (${sql.raw(period)}, campaign_id, creative_id, zone_id, website_id, advertiser_id,
+      publisher_id, country, os, browser, device, impressions, clicks, cost_micros, earnings_micros)
+    select * from unnest(${periods},
+      ${pgArray(part.map((h) => h.row.campaignId))}::integer[], ${pgArray(part.map((h) => h.row.creativeId))}::integer[],
+      ${pgArray(part.map((h) => h.row.zoneId))}::integer[], ${pgArray(part.map((h) => h.row.websiteId))}::integer[],
+      ${pgArray(part.map((h) => h.row.advertiserId))}::integer[], ${pgArray(part.map((h) => h.row.publisherId))}::integer[],
+      ${pgArray(part.map((h) => h.row.country))}::text[], ${pgArray(part.map((h) => h.row.os))}::text[],
+      ${pgArray(part.map((h) => h.row.browser))}::text[], ${pgArray(part.map((h) => h.row.device))}::smallint[],
+      ${pgArray(part.map((h) => h.impressions))}::bigint[],
+      ${pgArray(part.map((h) => h.clicks))}::bigint[], ${pgArray(part.map((h) => h.cost))}::bigint[],
+      ${pgArray(part.map((h) => h.earnings))}::bigint[])
+    on conflict (${sql.raw(period)}, campaign_id, creative_id, zone_id, country, os, browser, device) do update set
+      impressions = ${table}.impressions + excluded.impressions,
+      clicks = ${table}.clicks + excluded.clicks,
+      cost_micros = ${table}.cost_micros + excluded.cost_micros,
+      earnings_micros = ${table}.earnings_micros + excluded.earnings_micros`);
 }
