@@ -29,7 +29,15 @@ import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client';
 import { discoverZones, serveQuery } from '../apps/server/src/simulator/live';
 import { COUNTRIES, fill, pick, UAS, ZONES, zoneUnique } from './delivery';
-import { cpuMs, DEMO, loginSession, type Server, startHello, startServer as startProcess } from './lib/processes';
+import {
+  cpuMs,
+  DEMO,
+  loginSession,
+  type Server,
+  sessionCookie,
+  startHello,
+  startServer as startProcess,
+} from './lib/processes';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const TARGET = process.env.BENCH_TARGET ?? 'all';
@@ -154,15 +162,14 @@ async function backlog(url: string): Promise<string> {
 
 /** A verified advertiser's session on a running server, as the web app would get one. */
 async function session(url: string): Promise<string> {
-  const call = async (method: string, p: string, data?: unknown, token?: string) => {
-    const res = await fetch(`${url}/api${p}`, {
+  const call = async (method: string, p: string, data?: unknown, token?: string) =>
+    fetch(`${url}/api${p}`, {
       method,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: data ? JSON.stringify(data) : undefined,
     });
-    return (await res.json()) as { response: Record<string, unknown> & { token?: string } };
-  };
   const email = `bench.${Date.now()}@bench.example`;
+  // The session comes back in the cookie only (docs/decisions/034-browser-session-cookie.md).
   const reg = await call('POST', '/register', {
     email,
     firstName: 'Bench',
@@ -171,12 +178,16 @@ async function session(url: string): Promise<string> {
     password: 'Bench!Passw0rd',
     captcha: 'none',
   });
-  const token = reg.response.token as string;
-  const mail = (await call('GET', `/dev/mailbox?to=${encodeURIComponent(email)}`)) as unknown as {
+  const token = sessionCookie(reg);
+  if (!token) throw new Error(`registration answered ${reg.status} without a session cookie`);
+  const mail = (await (await call('GET', `/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as {
     response: { text: string }[];
   };
   const code = mail.response[0]?.text.match(/\b(\d{6})\b/)?.[1];
-  await call('POST', '/user/emailVerification/validate', { code }, token);
+  const verified = await call('POST', '/user/emailVerification/validate', { code }, token);
+  if (!verified.ok) throw new Error(`email verification answered ${verified.status}`);
+  const user = await call('GET', '/user', undefined, token);
+  if (!user.ok) throw new Error(`GET /api/user answered ${user.status} for the new user`);
   return token;
 }
 

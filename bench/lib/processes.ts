@@ -96,7 +96,17 @@ export const DEMO = {
   publisher: { email: 'publisher@cryptads.example', password: 'Publisher#2026' },
 };
 
-/** The session a login sets in its cookie, to send back as a bearer (as a program does). */
+/** The session an answer sets in its cookie (a login, a registration), to send back as a bearer (as a program does). */
+export function sessionCookie(res: Response): string | null {
+  for (const cookie of res.headers.getSetCookie()) {
+    const [pair = ''] = cookie.split(';');
+    const [name, value = ''] = pair.split('=');
+    if (name === 'cryptads_session') return decodeURIComponent(value);
+  }
+  return null;
+}
+
+/** The session a login sets in its cookie. */
 export async function loginSession(url: string, credentials: { email: string; password: string }): Promise<string> {
   const res = await fetch(`${url}/api/login`, {
     method: 'POST',
@@ -104,10 +114,7 @@ export async function loginSession(url: string, credentials: { email: string; pa
     body: JSON.stringify({ ...credentials, captcha: 'none', rememberMe: false }),
   });
   if (!res.ok) throw new Error(`login of ${credentials.email} answered ${res.status}`);
-  for (const cookie of res.headers.getSetCookie()) {
-    const [pair = ''] = cookie.split(';');
-    const [name, value = ''] = pair.split('=');
-    if (name === 'cryptads_session') return decodeURIComponent(value);
-  }
-  throw new Error(`login of ${credentials.email} set no session cookie`);
+  const session = sessionCookie(res);
+  if (!session) throw new Error(`login of ${credentials.email} set no session cookie`);
+  return session;
 }

@@ -62,18 +62,22 @@ export function authOf(request: FastifyRequest): Auth {
 /**
  * The session behind a token and its user: from the session cache when it has them (no query;
  * docs/decisions/026), else from the database (one prepared statement), stored for the next
- * request unless the user changed while it was read. The cache keeps a session past its
- * expiry time at most until this check.
+ * request unless the user changed while it was read (one read for the requests that miss
+ * together). The cache keeps a session past its expiry time at most until this check.
  */
 async function liveSession(ctx: AppContext, token: string) {
   const tokenHash = sha256(token);
   const cache = ctx.sessionCache;
   const cached = cache?.get(tokenHash);
   if (cached) return cached.session.expiresAt.getTime() > Date.now() ? cached : null;
-  const generation = cache?.begin() ?? 0;
-  const found = await findSessionByHash(ctx.db, tokenHash);
-  if (found) cache?.set(tokenHash, found, generation);
-  return found;
+  const read = async () => {
+    const generation = cache?.begin() ?? 0;
+    const found = await findSessionByHash(ctx.db, tokenHash);
+    if (found) cache?.set(tokenHash, found, generation);
+    return found;
+  };
+  // The requests of one session that miss together share the read (SessionCache.shared).
+  return cache ? cache.shared(`session:${tokenHash}`, read) : read();
 }
 
 /**

@@ -92,6 +92,34 @@ describe('SessionCache details and balance', () => {
     // The details stay: only the balance moved.
     expect(cache.getDetails(1)).toEqual(summary);
   });
+
+  it('shares one read between the callers that miss together, but not across an invalidation', async () => {
+    const cache = new SessionCache({ maxEntries: 10, ttlMs: 60_000 });
+    const reads: Array<(v: bigint) => void> = [];
+    const read = () => new Promise<bigint>((resolve) => reads.push(resolve));
+    const first = cache.shared('balance:1', read);
+    const second = cache.shared('balance:1', read);
+    const other = cache.shared('balance:2', read);
+    expect(reads).toHaveLength(2);
+    // Money moved while the read ran: a caller after it does not get the older figure.
+    cache.dropBalance(1);
+    const third = cache.shared('balance:1', read);
+    expect(reads).toHaveLength(3);
+    reads[0]?.(5n);
+    reads[1]?.(7n);
+    reads[2]?.(6n);
+    expect(await Promise.all([first, second, other, third])).toEqual([5n, 5n, 7n, 6n]);
+    // Settled reads are not kept: the next miss reads again.
+    void cache.shared('balance:1', read);
+    expect(reads).toHaveLength(4);
+  });
+
+  it('lets the next caller read again after a failed read', async () => {
+    const cache = new SessionCache({ maxEntries: 10, ttlMs: 60_000 });
+    const failing = cache.shared('session:x', () => Promise.reject(new Error('database unavailable')));
+    await expect(failing).rejects.toThrow('database unavailable');
+    await expect(cache.shared('session:x', async () => 'read again')).resolves.toBe('read again');
+  });
 });
 
 /** Marks the async work of a counted request, so that background rounds (event worker) are not counted. */
@@ -140,6 +168,22 @@ describe('the session cache in the app', () => {
     const wrong = { authorization: 'Bearer nope' };
     expect((await details(app, wrong)).status).toBe(401);
     expect(await queriesDuring(app, () => details(app, wrong))).toBe(1);
+  });
+
+  it('sends one statement for thirty requests of a session that miss together', async () => {
+    const me = await loginAs(app, 'advertiser');
+    const burst = () => Promise.all(Array.from({ length: 30 }, () => details(app, me.headers)));
+    // A new session: one session read and one summary read, shared by the thirty.
+    let answers: Awaited<ReturnType<typeof burst>> = [];
+    expect(
+      await queriesDuring(app, async () => {
+        answers = await burst();
+      }),
+    ).toBe(2);
+    expect(answers.every((a) => a.status === 200 && a.user?.email === me.user.email)).toBe(true);
+    // The balance's second over: one balance read for the thirty, not thirty.
+    await new Promise((r) => setTimeout(r, BALANCE_TTL_MS + 50));
+    expect(await queriesDuring(app, burst)).toBe(1);
   });
 
   it('refuses a session at once after logout, disable or a password change elsewhere', async () => {

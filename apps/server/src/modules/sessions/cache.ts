@@ -52,6 +52,7 @@ export class SessionCache {
   private readonly byUser = new Map<number, Set<string>>();
   private readonly details = new Map<number, { value: CachedDetails; expiresAt: number }>();
   private readonly balances = new Map<number, { micros: bigint; expiresAt: number }>();
+  private readonly inflight = new Map<string, { generation: number; read: Promise<unknown> }>();
   private generation = 0;
 
   constructor(
@@ -78,6 +79,25 @@ export class SessionCache {
   /** Taken before the database read whose result may be stored with `set`. */
   begin(): number {
     return this.generation;
+  }
+
+  /**
+   * One read for every caller that misses the same key at once: a kept value expires for every
+   * request of a busy user at the same moment, and on the embedded database each read waits for
+   * the one session, so thirty separate reads of one balance queue for tens of milliseconds.
+   * A caller joins a read only when no invalidation happened since it began (a read that may
+   * predate a change is not shared with those who come after the change).
+   */
+  shared<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const running = this.inflight.get(key);
+    if (running && running.generation === this.generation) return running.read as Promise<T>;
+    const entry = { generation: this.generation, read: read() };
+    this.inflight.set(key, entry);
+    const done = () => {
+      if (this.inflight.get(key) === entry) this.inflight.delete(key);
+    };
+    entry.read.then(done, done);
+    return entry.read;
   }
 
   /** Stores a read unless an invalidation happened since `begin` (the read may predate it). */

@@ -75,19 +75,35 @@ function queriesOf(db: Db): Prepared {
  * one statement; what is read is kept unless an invalidation happened while it ran.
  */
 async function summaryOf(ctx: AppContext, userId: number): Promise<{ balance: bigint | null; details: CachedDetails }> {
-  const queries = queriesOf(ctx.db);
   const cache = ctx.sessionCache;
   const cached = cache?.getDetails(userId);
   if (cached) {
     const balance = cache?.getBalance(userId);
     if (balance != null) return { balance, details: cached };
-    const generation = cache?.begin() ?? 0;
-    const [row] = await queries.balance.execute({ userId });
-    if (row) cache?.setBalance(userId, row.balance, generation);
-    return { balance: row?.balance ?? null, details: cached };
+    const read = () => readBalance(ctx, userId);
+    return { balance: await (cache ? cache.shared(`balance:${userId}`, read) : read()), details: cached };
   }
+  const read = () => readSummary(ctx, userId);
+  return cache ? cache.shared(`summary:${userId}`, read) : read();
+}
+
+/** The balance by primary key, kept unless an invalidation happened while it ran. */
+async function readBalance(ctx: AppContext, userId: number): Promise<bigint | null> {
+  const cache = ctx.sessionCache;
   const generation = cache?.begin() ?? 0;
-  const [row] = await queries.details.execute({ userId });
+  const [row] = await queriesOf(ctx.db).balance.execute({ userId });
+  if (row) cache?.setBalance(userId, row.balance, generation);
+  return row?.balance ?? null;
+}
+
+/** The balance and the details in one statement, kept unless an invalidation happened while it ran. */
+async function readSummary(
+  ctx: AppContext,
+  userId: number,
+): Promise<{ balance: bigint | null; details: CachedDetails }> {
+  const cache = ctx.sessionCache;
+  const generation = cache?.begin() ?? 0;
+  const [row] = await queriesOf(ctx.db).details.execute({ userId });
   const [active = 0, paused = 0, pending = 0, total = 0] = row?.campaigns ?? [];
   const details: CachedDetails = {
     deletion:
