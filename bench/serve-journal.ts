@@ -7,7 +7,8 @@
  *
  *   node --import tsx bench/serve-journal.ts
  *   BENCH_SECONDS (10), BENCH_ROUNDS (2), BENCH_PORT (3475: this and the next two),
- *   DELIVERY_JOURNAL_FLUSH_MS (the server's default when unset)
+ *   DELIVERY_* (e.g. DELIVERY_JOURNAL_FLUSH_MS, DELIVERY_FLUSH_MS: passed to the servers; their
+ *   defaults when unset)
  */
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -24,6 +25,11 @@ const COUNTRIES = ['DE', 'US', 'GB', 'FR', 'NL', 'ES', 'IT', 'CA'];
 const UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
+/** The delivery settings of this bench's environment (DELIVERY_*), passed to every server it starts. */
+const deliverySettings = Object.fromEntries(
+  Object.entries(process.env).filter((e): e is [string, string] => e[0].startsWith('DELIVERY_') && e[1] !== undefined),
+);
+
 /** The server as a newcomer starts it (`start.ts`, embedded database in `dataDir`), with the demo world. */
 const startServer = (port: number, dataDir: string, env: Record<string, string>) =>
   startProcess(
@@ -34,9 +40,7 @@ const startServer = (port: number, dataDir: string, env: Record<string, string>)
       DEMO_SEED: 'auto',
       DEMO_HISTORY_DAYS: '0',
       TRUST_PROXY: '1',
-      ...(process.env.DELIVERY_JOURNAL_FLUSH_MS
-        ? { DELIVERY_JOURNAL_FLUSH_MS: process.env.DELIVERY_JOURNAL_FLUSH_MS }
-        : {}),
+      ...deliverySettings,
       ...env,
     },
     { entry: 'start' },
