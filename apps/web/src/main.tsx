@@ -30,17 +30,30 @@ configureApiClient({
 
 // Product name and captcha provider are needed by the first screen; ask at once.
 void queryClient.prefetchQuery(publicConfigQueryOptions());
-preloadRoute(window.location.pathname);
+
+/**
+ * The first render waits for the modules of the path's levels (at most this long): a level
+ * that suspends shows its loader, and React reveals a suspended boundary at most every 300 ms,
+ * so rendering before they are there costs a warm visit most of that wait.
+ */
+const FIRST_RENDER_WAIT_MS = 1500;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>,
+  );
+
+// A module that fails to load is the router's to report: the render goes on without it.
+void Promise.race([
+  preloadRoute(window.location.pathname).catch(() => undefined),
+  new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
+]).then(render);

@@ -66,30 +66,38 @@ const section = routePatterns.shell;
  * calls this with its path as soon as this module is there, so the shell, the section and the
  * screen inside it download together, and the user's details are asked for at once, instead
  * of one lazy level after the other as each renders (and React's wait between reveals). The
- * levels preloaded render without suspending (lazyWithPreload).
+ * levels preloaded render without suspending (lazyWithPreload). Resolves when their modules
+ * are there (the data is not waited for).
  */
-export function preloadScreen(pathname: string) {
+export function preloadScreen(pathname: string): Promise<unknown> {
   void queryClient.prefetchQuery(currentUserQueryOptions());
   const userType = getSession()?.userType;
   // An operator's pages are the back office's, whatever the path (CustomerOnly).
-  if (userType === AccountType.Operator) return;
-  void AuthenticatedShell.preload();
+  if (userType === AccountType.Operator) return Promise.resolve();
   const [, first = '', ...rest] = pathname.split('/');
   const inner = `/${rest.join('/')}`;
+  return Promise.all([AuthenticatedShell.preload(), preloadSection(first, inner, userType)]);
+}
+
+function preloadSection(first: string, inner: string, userType: number | undefined): Promise<unknown> {
   if (first === '') {
-    void DashboardRoute.preload();
     void load.dashboard().then((m) => m.prefetchDashboard(queryClient, userType === AccountType.Advertiser));
-  } else if (first === 'reports') void ReportsPage.preload();
-  else if (first === 'campaigns') {
-    void CampaignRoutes.preload();
-    void load.campaigns().then((m) => m.preloadCampaignScreen(inner, queryClient));
-  } else if (first === 'marketplace') {
-    void MarketplaceRoutes.preload();
-    void load.marketplace().then((m) => m.preloadMarketplaceScreen(inner, queryClient));
-  } else if (first === 'billing') {
-    void BillingRoutes.preload();
-    void load.billing().then((m) => m.preloadBillingScreen(inner));
+    return DashboardRoute.preload();
   }
+  if (first === 'reports') return ReportsPage.preload();
+  if (first === 'campaigns')
+    return Promise.all([
+      CampaignRoutes.preload(),
+      load.campaigns().then((m) => m.preloadCampaignScreen(inner, queryClient)),
+    ]);
+  if (first === 'marketplace')
+    return Promise.all([
+      MarketplaceRoutes.preload(),
+      load.marketplace().then((m) => m.preloadMarketplaceScreen(inner, queryClient)),
+    ]);
+  if (first === 'billing')
+    return Promise.all([BillingRoutes.preload(), load.billing().then((m) => m.preloadBillingScreen(inner))]);
+  return Promise.resolve();
 }
 
 export function AuthenticatedApp() {

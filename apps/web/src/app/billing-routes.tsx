@@ -20,10 +20,11 @@ const BillingHistoryRoutes = lazyWithPreload(async () => ({
 const pattern = routePatterns.billing;
 
 /** The screen of `inner` (the path under /billing/), fetched ahead of its first render. */
-export function preloadBillingScreen(inner: string) {
-  if (matchPath(pattern.details, inner)) void BillingDetailsRoutes.preload();
-  else if (matchPath(pattern.deposit, inner)) void DepositRoutes.preload();
-  else if (matchPath(pattern.history, inner)) void BillingHistoryRoutes.preload();
+export function preloadBillingScreen(inner: string): Promise<unknown> {
+  if (matchPath(pattern.details, inner)) return BillingDetailsRoutes.preload();
+  if (matchPath(pattern.deposit, inner)) return DepositRoutes.preload();
+  if (matchPath(pattern.history, inner)) return BillingHistoryRoutes.preload();
+  return Promise.resolve();
 }
 
 export function BillingRoutes() {

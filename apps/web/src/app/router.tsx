@@ -34,12 +34,14 @@ registerAfterLoginPreload(() => {
   void import('./authenticated-app').then((area) => area.preloadDashboard());
   void AuthenticatedApp.preload();
 });
-const LandingLayout = lazy(async () => ({ default: (await load.landing()).LandingLayout }));
-const LoginPage = lazy(async () => ({ default: (await load.login()).LoginPage }));
-const TwoFactorPage = lazy(async () => ({ default: (await load.twoFactor()).TwoFactorPage }));
-const SignupPage = lazy(async () => ({ default: (await load.signup()).SignupPage }));
-const ForgotPage = lazy(async () => ({ default: (await load.forgot()).ForgotPage }));
-const PasswordRecoveryPage = lazy(async () => ({ default: (await load.recovery()).PasswordRecoveryPage }));
+const LandingLayout = lazyWithPreload(async () => ({ default: (await load.landing()).LandingLayout }));
+const LoginPage = lazyWithPreload(async () => ({ default: (await load.login()).LoginPage }));
+const TwoFactorPage = lazyWithPreload(async () => ({ default: (await load.twoFactor()).TwoFactorPage }));
+const SignupPage = lazyWithPreload(async () => ({ default: (await load.signup()).SignupPage }));
+const ForgotPage = lazyWithPreload(async () => ({ default: (await load.forgot()).ForgotPage }));
+const PasswordRecoveryPage = lazyWithPreload(async () => ({
+  default: (await load.recovery()).PasswordRecoveryPage,
+}));
 const BannedPage = lazy(async () => ({ default: (await load.banned()).BannedPage }));
 const GuidePage = lazy(async () => ({ default: (await load.guide()).GuidePage }));
 const TermsPage = lazy(async () => ({ default: (await load.legal()).TermsPage }));
@@ -48,25 +50,29 @@ const CampaignPreviewPage = lazy(async () => ({ default: (await load.campaignPre
 
 const pub = routePatterns.public;
 
-/** Layout and screen of a path start downloading together instead of one after the other. */
-export function preloadRoute(pathname: string) {
-  const auth: [string, () => Promise<unknown>][] = [
-    [pub.login2fa, load.twoFactor],
-    [pub.login, load.login],
-    [pub.signup, load.signup],
-    [pub.forgot, load.forgot],
-    [pub.passwordRecovery, load.recovery],
+/**
+ * Layout and screen of a path start downloading together instead of one after the other (and
+ * the screen's data with them). Resolves when the modules of the path's levels are there, so
+ * that a first render after it does not suspend (main.tsx).
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const auth: [string, { preload: () => Promise<unknown> }][] = [
+    [pub.login2fa, TwoFactorPage],
+    [pub.login, LoginPage],
+    [pub.signup, SignupPage],
+    [pub.forgot, ForgotPage],
+    [pub.passwordRecovery, PasswordRecoveryPage],
   ];
   const match = auth.find(([pattern]) => matchPath(pattern, pathname));
-  if (match) {
-    void load.landing();
-    void match[1]();
-  }
+  if (match) return Promise.all([LandingLayout.preload(), match[1].preload()]);
   // Logged in on a page of the logged-in area: that area, its shell and the screen at once.
   if (getSession() && PROTECTED_SECTIONS.has(pathname.split('/')[1] ?? '')) {
-    void AuthenticatedApp.preload();
-    void import('./authenticated-app').then((area) => area.preloadScreen(pathname));
+    return Promise.all([
+      AuthenticatedApp.preload(),
+      import('./authenticated-app').then((area) => area.preloadScreen(pathname)),
+    ]);
   }
+  return Promise.resolve();
 }
 
 /** First path segments of the authenticated area (the dashboard is ''); any other unknown path is a 404. */

@@ -25,12 +25,11 @@ const pattern = routePatterns.campaigns;
  * The screen of `inner` (the path under /campaigns/), fetched ahead of its first render: the
  * campaign list with its tab (the list opens on the first campaign's setup), and the list's call.
  */
-export function preloadCampaignScreen(inner: string, client: QueryClient) {
+export function preloadCampaignScreen(inner: string, client: QueryClient): Promise<unknown> {
   const tab = matchPath(pattern.tab, inner)?.params.tab;
-  if (tab === undefined && !matchPath(pattern.all, inner)) return;
-  void CampaignsPage.preload();
+  if (tab === undefined && !matchPath(pattern.all, inner)) return Promise.resolve();
   void client.prefetchQuery(campaignsQuery());
-  void loadCampaignsPage().then((m) => m.preloadCampaignTab(tab ?? 'setup'));
+  return Promise.all([CampaignsPage.preload(), loadCampaignsPage().then((m) => m.preloadCampaignTab(tab ?? 'setup'))]);
 }
 
 export function CampaignRoutes() {

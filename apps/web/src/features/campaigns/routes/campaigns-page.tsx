@@ -27,8 +27,8 @@ const CampaignReportsTab = lazy(async () => ({
 }));
 
 /** The setup tab, fetched ahead when a campaign page is opened directly (campaign-routes.tsx). */
-export function preloadCampaignTab(tab: string) {
-  if (tab === 'setup') void SetupTab.preload();
+export function preloadCampaignTab(tab: string): Promise<unknown> {
+  return tab === 'setup' ? SetupTab.preload() : Promise.resolve();
 }
 
 function EmptyCampaigns({ archivedCount }: { archivedCount: number }) {

@@ -20,13 +20,15 @@ const pattern = routePatterns.marketplace;
  * The screen of `inner` (the path under /marketplace/), fetched ahead of its first render; on
  * the browse page, its two calls too.
  */
-export function preloadMarketplaceScreen(inner: string, client: QueryClient) {
+export function preloadMarketplaceScreen(inner: string, client: QueryClient): Promise<unknown> {
   if (inner === '/') {
-    void BrowsePage.preload();
     void client.prefetchQuery(homepageQueryOptions());
     void client.prefetchQuery(listingStatsQueryOptions());
-  } else if (matchPath(`${pattern.listing}/*`, inner)) void ListingPage.preload();
-  else if (matchPath(`${pattern.listings}/*`, inner)) void ListingsPage.preload();
+    return BrowsePage.preload();
+  }
+  if (matchPath(`${pattern.listing}/*`, inner)) return ListingPage.preload();
+  if (matchPath(`${pattern.listings}/*`, inner)) return ListingsPage.preload();
+  return Promise.resolve();
 }
 
 /**
