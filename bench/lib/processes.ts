@@ -10,6 +10,12 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * BENCH_NODE_ARGS: extra Node arguments for the servers a bench starts, to look inside one
+ * (e.g. `--cpu-prof`, or `--import` of a script that logs event-loop stalls).
+ */
+const serverNodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+
 export type Server = { url: string; child: ChildProcess; stop: () => Promise<void> };
 
 /** User + system CPU of a process and all its threads, in ms (Linux). */
@@ -52,7 +58,7 @@ export async function startServer(
   { entry = 'main' }: { entry?: 'main' | 'start' } = {},
 ): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', `apps/server/src/${entry}.ts`], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...serverNodeArgs, `apps/server/src/${entry}.ts`], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
