@@ -30,10 +30,9 @@ const AuthenticatedApp = lazyWithPreload(async () => ({
 }));
 // On submit of the login form: the logged-in area, its shell and the dashboard download while
 // the login call runs, not after its answer, and render without suspending once there.
-registerAfterLoginPreload(() => {
-  void import('./authenticated-app').then((area) => area.preloadDashboard());
-  void AuthenticatedApp.preload();
-});
+registerAfterLoginPreload(() =>
+  Promise.all([import('./authenticated-app').then((area) => area.preloadDashboard()), AuthenticatedApp.preload()]),
+);
 const LandingLayout = lazyWithPreload(async () => ({ default: (await load.landing()).LandingLayout }));
 const LoginPage = lazyWithPreload(async () => ({ default: (await load.login()).LoginPage }));
 const TwoFactorPage = lazyWithPreload(async () => ({ default: (await load.twoFactor()).TwoFactorPage }));

@@ -5,13 +5,19 @@ import { AUTH_MESSAGES } from '@cryptads/contract/auth-messages';
 import { authEndpoints } from '@cryptads/contract/endpoints/auth';
 import { systemEndpoints } from '@cryptads/contract/endpoints/system';
 import { VALIDATION_MESSAGES } from '@cryptads/contract/validation';
-import { registerAfterLoginPreload } from '../../../lib/after-login';
+import { Route, Routes } from 'react-router';
+import { AFTER_LOGIN_WAIT_MS, registerAfterLoginPreload } from '../../../lib/after-login';
 import { answer, failure, sentTo, serve } from '../../../testing/http';
 import { publicConfigFixture } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import { LoginPage } from './login-page';
 
 const config = publicConfigFixture({ devMailbox: true });
+
+/** What the dashboard route shows: whether the logged-in area had loaded when it rendered. */
+function LoadedMark({ loaded }: { loaded: () => boolean }) {
+  return <p>{loaded() ? 'the dashboard, its files loaded' : 'the dashboard, before its files'}</p>;
+}
 
 beforeEach(() => {
   serve(
@@ -66,6 +72,47 @@ describe('LoginPage', () => {
       await screen.findByTestId('form-error');
       expect(preload).toHaveBeenCalledTimes(1);
       expect(sentTo(authEndpoints.login)).toHaveLength(1);
+    });
+
+    it('opens the dashboard only once the logged-in area has loaded, or after the longest wait', async () => {
+      // Files that never arrive: the dashboard opens after AFTER_LOGIN_WAIT_MS, not at the answer.
+      registerAfterLoginPreload(() => new Promise(() => undefined));
+      serve(answer(authEndpoints.login, { userType: 1, verified: true }));
+      const user = userEvent.setup();
+      renderWithProviders(
+        <Routes>
+          <Route path="/login/" element={<LoginPage />} />
+          <Route path="/" element={<p>the dashboard</p>} />
+        </Routes>,
+        { route: '/login/' },
+      );
+      await user.type(screen.getByLabelText('Email'), 'someone@cryptads.example');
+      await user.type(screen.getByLabelText('Password'), 'Correct#2026');
+      const submitted = performance.now();
+      await user.click(screen.getByRole('button', { name: 'Login' }));
+      await screen.findByText('the dashboard', undefined, { timeout: AFTER_LOGIN_WAIT_MS + 2000 });
+      expect(performance.now() - submitted).toBeGreaterThanOrEqual(AFTER_LOGIN_WAIT_MS - 20);
+    });
+
+    it('opens the dashboard as soon as the logged-in area has loaded', async () => {
+      let loaded = false;
+      registerAfterLoginPreload(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        loaded = true;
+      });
+      serve(answer(authEndpoints.login, { userType: 1, verified: true }));
+      const user = userEvent.setup();
+      renderWithProviders(
+        <Routes>
+          <Route path="/login/" element={<LoginPage />} />
+          <Route path="/" element={<LoadedMark loaded={() => loaded} />} />
+        </Routes>,
+        { route: '/login/' },
+      );
+      await user.type(screen.getByLabelText('Email'), 'someone@cryptads.example');
+      await user.type(screen.getByLabelText('Password'), 'Correct#2026');
+      await user.click(screen.getByRole('button', { name: 'Login' }));
+      expect(await screen.findByText('the dashboard, its files loaded')).toBeInTheDocument();
     });
   });
 });

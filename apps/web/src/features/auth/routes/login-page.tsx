@@ -57,7 +57,7 @@ export function LoginPage() {
 
   const onSubmit = async (values: LoginFormOutput) => {
     setServerError(null);
-    preloadAfterLogin();
+    const loggedInArea = preloadAfterLogin();
     let token: string;
     try {
       token = await captcha.getToken();
@@ -70,6 +70,8 @@ export function LoginPage() {
       // The answer set the session's cookies (docs/decisions/034); an unverified account's
       // session may only make the verification calls, and does not count as logged in yet.
       if (res.verified) {
+        // The dashboard opens once its files are there (the button keeps spinning meanwhile).
+        await loggedInArea;
         refreshSession();
         void navigate(paths.home, { replace: true });
       } else {
