@@ -1,6 +1,6 @@
 import './mantine.css';
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
@@ -41,15 +41,19 @@ const FIRST_RENDER_WAIT_MS = 1500;
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// As a transition, the first render yields to the browser every few milliseconds instead of
+// holding the main thread for the whole page at once (a long task on a slow phone).
 const render = () =>
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>
+      </StrictMode>,
+    ),
   );
 
 // A module that fails to load is the router's to report: the render goes on without it.
