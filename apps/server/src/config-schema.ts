@@ -125,20 +125,13 @@ export const EnvSchema = z
     /**
      * Where /serve and /click put their events before answering (docs/decisions/028): `auto`
      * is Redis Streams with REDIS_URL, else a PostgreSQL queue table with DATABASE_URL, else
-     * (the embedded database) `journal`, a journal in DATA_DIR/journal (docs/decisions/039, 054);
+     * (the embedded database) `journal`, an fsynced journal in DATA_DIR/journal (docs/decisions/039);
      * `memory` is this process's buffer (a crash loses up to DELIVERY_FLUSH_MS of events).
      * `journal` and `memory` belong to one process: PROCESS_ROLE=all only.
      */
     DELIVERY_STREAM: z.enum(['auto', 'postgres', 'redis', 'journal', 'memory']).default('auto'),
     /** The journal's group flush: appends within this window share one write and one fdatasync (ms). */
     DELIVERY_JOURNAL_FLUSH_MS: z.coerce.number().int().min(0).max(100).default(2),
-    /**
-     * When /serve and /click answer on the journal (docs/decisions/054): `write`, once their
-     * group is written (a killed process loses nothing answered; the fdatasync follows in the
-     * background, as the embedded database's own commits reach the disk), or `fdatasync`, once
-     * it is flushed too (a power cut loses nothing answered either; each answer waits for the disk).
-     */
-    DELIVERY_JOURNAL_SYNC: z.enum(['write', 'fdatasync']).default('write'),
     /** A journal segment is sealed at this size and deleted once wholly recorded (bytes). */
     DELIVERY_JOURNAL_SEGMENT_BYTES: z.coerce
       .number()
