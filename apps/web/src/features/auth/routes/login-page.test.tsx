@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '@cryptads/contract/auth-messages';
 import { authEndpoints } from '@cryptads/contract/endpoints/auth';
@@ -25,6 +26,27 @@ beforeEach(() => {
     answer(authEndpoints.login, failure(401, 'The email or password you entered is incorrect.')),
   );
 });
+
+/**
+ * A successful login from /login/, with `dashboard` as what "/" shows; resolves when the
+ * Login button was pressed, with the time it was pressed.
+ */
+async function logInToDashboard(dashboard: ReactElement): Promise<number> {
+  serve(answer(authEndpoints.login, { userType: 1, verified: true }));
+  const user = userEvent.setup();
+  renderWithProviders(
+    <Routes>
+      <Route path="/login/" element={<LoginPage />} />
+      <Route path="/" element={dashboard} />
+    </Routes>,
+    { route: '/login/' },
+  );
+  await user.type(screen.getByLabelText('Email'), 'someone@cryptads.example');
+  await user.type(screen.getByLabelText('Password'), 'Correct#2026');
+  const pressed = performance.now();
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+  return pressed;
+}
 
 describe('LoginPage', () => {
   it('shows the contract messages for an empty form and sends nothing', async () => {
@@ -77,19 +99,7 @@ describe('LoginPage', () => {
     it('opens the dashboard only once the logged-in area has loaded, or after the longest wait', async () => {
       // Files that never arrive: the dashboard opens after AFTER_LOGIN_WAIT_MS, not at the answer.
       registerAfterLoginPreload(() => new Promise(() => undefined));
-      serve(answer(authEndpoints.login, { userType: 1, verified: true }));
-      const user = userEvent.setup();
-      renderWithProviders(
-        <Routes>
-          <Route path="/login/" element={<LoginPage />} />
-          <Route path="/" element={<p>the dashboard</p>} />
-        </Routes>,
-        { route: '/login/' },
-      );
-      await user.type(screen.getByLabelText('Email'), 'someone@cryptads.example');
-      await user.type(screen.getByLabelText('Password'), 'Correct#2026');
-      const submitted = performance.now();
-      await user.click(screen.getByRole('button', { name: 'Login' }));
+      const submitted = await logInToDashboard(<p>the dashboard</p>);
       await screen.findByText('the dashboard', undefined, { timeout: AFTER_LOGIN_WAIT_MS + 2000 });
       expect(performance.now() - submitted).toBeGreaterThanOrEqual(AFTER_LOGIN_WAIT_MS - 20);
     });
@@ -100,18 +110,7 @@ describe('LoginPage', () => {
         await new Promise((resolve) => setTimeout(resolve, 100));
         loaded = true;
       });
-      serve(answer(authEndpoints.login, { userType: 1, verified: true }));
-      const user = userEvent.setup();
-      renderWithProviders(
-        <Routes>
-          <Route path="/login/" element={<LoginPage />} />
-          <Route path="/" element={<LoadedMark loaded={() => loaded} />} />
-        </Routes>,
-        { route: '/login/' },
-      );
-      await user.type(screen.getByLabelText('Email'), 'someone@cryptads.example');
-      await user.type(screen.getByLabelText('Password'), 'Correct#2026');
-      await user.click(screen.getByRole('button', { name: 'Login' }));
+      await logInToDashboard(<LoadedMark loaded={() => loaded} />);
       expect(await screen.findByText('the dashboard, its files loaded')).toBeInTheDocument();
     });
   });
