@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash, type KeyObject } from 'node:crypto';
 import path from 'node:path';
 import { hostname } from 'node:os';
 import type { Redis } from 'ioredis';
@@ -26,7 +26,7 @@ export type Delivery = {
   geo: Geo;
   /** The invalid-traffic filter of /serve and /click (docs/decisions/019-invalid-traffic.md). */
   ivt: InvalidTraffic;
-  clickSecret: Buffer;
+  clickSecret: KeyObject;
   /**
    * Clicked impressions (a click is billed once): this process's map, or Redis's set shared
    * by every process (docs/decisions/029).
@@ -157,4 +157,4 @@ export async function createDelivery(
  * (docs/decisions/019-invalid-traffic.md). Nothing personal is kept.
  */
 export const visitorKey = (ip: string, agent: { os: string; browser: string; device: number }) =>
-  createHash('sha256').update(`${ip}\n${agent.os}\n${agent.browser}\n${agent.device}`).digest('base64url').slice(0, 22);
+  hash('sha256', `${ip}\n${agent.os}\n${agent.browser}\n${agent.device}`, 'base64url').slice(0, 22);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { FilterReason } from '@cryptads/contract/delivery';
 import type { Db } from '../../db/client';
+import { randomId } from '../../lib/crypto';
 import { FrequencyCaps } from './capping';
 import { campaignEntry, creativeEntries, DeliveryIndex, type SlotEntry, zoneEntry } from './index-build';
 import { inCampaignScope, inZoneScope, type Loaded, owned, readSnapshot, type Snapshot } from './engine-snapshot';
@@ -379,7 +380,7 @@ export class DeliveryEngine {
       zone,
       campaign: c,
       creative,
-      impressionId: randomBytes(12).toString('base64url'),
+      impressionId: randomId(12),
       costMicros: c.impressionCost,
     };
   }

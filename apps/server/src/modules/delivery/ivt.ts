@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
@@ -162,7 +162,7 @@ export function badHeaders(f: Pick<RequestFacts, 'userAgent' | 'headers' | 'secu
   return false;
 }
 
-const hashOf = (s: string) => createHash('sha256').update(s).digest('base64url').slice(0, 16);
+const hashOf = (s: string) => hash('sha256', s, 'base64url').slice(0, 16);
 
 type Issued = { at: number; reason: FilterReason | undefined };
 
