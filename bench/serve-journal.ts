@@ -1,21 +1,23 @@
 /**
  * /serve on a real demo zone, on the embedded default, paced at 2,000 req/s: the in-process
  * buffer (DELIVERY_STREAM=memory, the default before decision 039: a crash loses what was not
- * yet written) against the journal (the default since: fsynced before the answer), beside a
+ * yet written) against the journal (the default since: written before the answer, decision 054), beside a
  * Fastify hello-world measured in the same run at the same rate. Each round measures all
- * three; two rounds by default. Nothing is asserted: the figures go to bench/RESULTS.md.
+ * three, with the server process's CPU per request (all threads: the embedded database's too);
+ * two rounds by default. Nothing is asserted: the figures go to bench/RESULTS.md.
  *
  *   node --import tsx bench/serve-journal.ts
  *   BENCH_SECONDS (10), BENCH_ROUNDS (2), BENCH_PORT (3475: this and the next two),
- *   DELIVERY_* (e.g. DELIVERY_JOURNAL_FLUSH_MS, DELIVERY_FLUSH_MS: passed to the servers; their
+ *   DELIVERY_* (e.g. DELIVERY_JOURNAL_SYNC, DELIVERY_FLUSH_MS: passed to the servers; their
  *   defaults when unset)
  */
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { discoverZones, type LiveZone, serveQuery } from '../apps/server/src/simulator/live';
-import { DEMO, startHello, startServer as startProcess } from './lib/processes';
+import { cpuMs, DEMO, type Server, startHello, startServer as startProcess } from './lib/processes';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -46,7 +48,16 @@ const startServer = (port: number, dataDir: string, env: Record<string, string>)
     { entry: 'start' },
   );
 
-type Result = { rate: number; p50: number; p99: number; max: number; ads: number; errors: number };
+type Result = {
+  rate: number;
+  p50: number;
+  p99: number;
+  max: number;
+  ads: number;
+  errors: number;
+  /** CPU of the server process, all its threads (the embedded database's included), per request (µs). */
+  cpuUs?: number;
+};
 
 let visitor = 0;
 function paced(url: string, zones: LiveZone[], opts: { rate?: number; seconds: number }): Promise<Result> {
@@ -93,6 +104,15 @@ function paced(url: string, zones: LiveZone[], opts: { rate?: number; seconds: n
   );
 }
 
+/** A paced run against `server`, with the CPU its process spent on it. */
+async function measured(server: Server, zones: LiveZone[]): Promise<Result> {
+  const pid = server.child.pid as number;
+  const before = cpuMs(pid);
+  const result = await paced(server.url, zones, { rate: RATE, seconds: SECONDS });
+  const total = result.rate * SECONDS;
+  return { ...result, cpuUs: total ? Math.round(((cpuMs(pid) - before) * 1000) / total) : 0 };
+}
+
 /** ` (n×)` beside a figure, when there is a baseline above 0 ms to divide by (autocannon rounds to whole ms). */
 const ratio = (value: number, base: number | undefined) =>
   base === undefined ? '' : base > 0 ? ` (${(value / base).toFixed(1)}×)` : ' (baseline 0 ms)';
@@ -111,27 +131,25 @@ async function main() {
   const rows: string[] = [];
   const line = (round: number, what: string, r: Result, base?: Result) =>
     rows.push(
-      `| ${round} | ${what} | ${r.rate} | ${r.p50} ms${ratio(r.p50, base?.p50)} | ${r.p99} ms${ratio(r.p99, base?.p99)} | ${r.max} ms | ${base ? `${r.ads} %` : '—'} | ${r.errors} |`,
+      `| ${round} | ${what} | ${r.rate} | ${r.p50} ms${ratio(r.p50, base?.p50)} | ${r.p99} ms${ratio(r.p99, base?.p99)} | ${r.max} ms | ${r.cpuUs ?? '—'} µs${ratio(r.cpuUs ?? 0, base?.cpuUs)} | ${base ? `${r.ads} %` : '—'} | ${r.errors} |`,
     );
   try {
     for (let round = 1; round <= ROUNDS; round++) {
       const hello = await startHello(PORT);
       await paced(hello.url, zones, { seconds: 2 });
-      const base = await paced(hello.url, zones, { rate: RATE, seconds: SECONDS });
+      const base = await measured(hello, zones);
       await hello.stop();
       line(round, 'hello-world Fastify', base);
       for (const stream of ['memory', 'journal']) {
         const dataDir = mkdtempSync(path.join(tmpdir(), `cryptads-bench-${stream}-`));
         cpSync(seeded, dataDir, { recursive: true });
+        // The copy and the previous server's deleted files written out now, not during the
+        // measurement: a journal's fdatasync would otherwise wait behind the bench's own writes.
+        execFileSync('sync');
         const server = await startServer(PORT + 2, dataDir, { DELIVERY_STREAM: stream });
         try {
           await paced(server.url, zones, { seconds: 3 });
-          line(
-            round,
-            `/serve, DELIVERY_STREAM=${stream}`,
-            await paced(server.url, zones, { rate: RATE, seconds: SECONDS }),
-            base,
-          );
+          line(round, `/serve, DELIVERY_STREAM=${stream}`, await measured(server, zones), base);
         } finally {
           await server.stop();
           rmSync(dataDir, { recursive: true, force: true });
@@ -142,9 +160,9 @@ async function main() {
     rmSync(seeded, { recursive: true, force: true });
   }
   console.log(
-    '\n| round | server | req/s | p50 (× baseline) | p99 (× baseline) | max | answered with an ad | errors |',
+    '\n| round | server | req/s | p50 (× baseline) | p99 (× baseline) | max | CPU per request (× baseline) | answered with an ad | errors |',
   );
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) console.log(r);
 }
 
