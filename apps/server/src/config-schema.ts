@@ -119,19 +119,26 @@ export const EnvSchema = z
     /** Days raw impression and click events are kept (Performance tab); rollups stay. */
     EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(400).default(30),
     /** The recorder writes its buffer at least this often (ms); a crash loses at most this much. */
-    DELIVERY_FLUSH_MS: z.coerce.number().int().min(50).max(10_000).default(1000),
+    DELIVERY_FLUSH_MS: z.coerce.number().int().min(50).max(10_000).default(250),
     /** A buffer this large is written at once, before the timer. */
     DELIVERY_BATCH_MAX: z.coerce.number().int().min(1).max(100_000).default(5000),
     /**
      * Where /serve and /click put their events before answering (docs/decisions/028): `auto`
      * is Redis Streams with REDIS_URL, else a PostgreSQL queue table with DATABASE_URL, else
-     * (the embedded database) `journal`, an fsynced journal in DATA_DIR/journal (docs/decisions/039);
+     * (the embedded database) `journal`, a journal in DATA_DIR/journal (docs/decisions/039, 054);
      * `memory` is this process's buffer (a crash loses up to DELIVERY_FLUSH_MS of events).
      * `journal` and `memory` belong to one process: PROCESS_ROLE=all only.
      */
     DELIVERY_STREAM: z.enum(['auto', 'postgres', 'redis', 'journal', 'memory']).default('auto'),
     /** The journal's group flush: appends within this window share one write and one fdatasync (ms). */
     DELIVERY_JOURNAL_FLUSH_MS: z.coerce.number().int().min(0).max(100).default(2),
+    /**
+     * When /serve and /click answer on the journal (docs/decisions/054): `write`, once their
+     * group is written (a killed process loses nothing answered; the fdatasync follows in the
+     * background, as the embedded database's own commits reach the disk), or `fdatasync`, once
+     * it is flushed too (a power cut loses nothing answered either; each answer waits for the disk).
+     */
+    DELIVERY_JOURNAL_SYNC: z.enum(['write', 'fdatasync']).default('write'),
     /** A journal segment is sealed at this size and deleted once wholly recorded (bytes). */
     DELIVERY_JOURNAL_SEGMENT_BYTES: z.coerce
       .number()
@@ -140,7 +147,7 @@ export const EnvSchema = z
       .max(1024 * 1024 * 1024)
       .default(16 * 1024 * 1024),
     /** Events the stream's consumer records per transaction (short transactions keep the embedded database responsive). */
-    DELIVERY_STREAM_BATCH: z.coerce.number().int().min(1).max(100_000).default(1000),
+    DELIVERY_STREAM_BATCH: z.coerce.number().int().min(1).max(100_000).default(250),
     /** Where a visitor's country comes from: a trusted proxy header, or a GeoLite2-format database file. */
     GEO_PROVIDER: z.enum(['header', 'geolite2']).default('header'),
     GEO_HEADER: z.string().default('cf-ipcountry'),

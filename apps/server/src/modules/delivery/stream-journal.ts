@@ -12,9 +12,11 @@ const JOURNAL_NAME = 'delivery';
 const TYPICAL_RECORD_BYTES = 420;
 
 export type JournalStreamOptions = {
-  /** Appends within this window share one write and one fdatasync (ms). */
+  /** Appends within this window share one write (and one fdatasync) (ms). */
   flushMs: number;
   segmentBytes: number;
+  /** When an answer may go: after the group's write (`background` fdatasync) or its fdatasync (`append`). */
+  sync?: 'append' | 'background';
   /** Its row in delivery_journal_positions (default 'delivery'; tests keep journals apart). */
   name?: string;
   log?: { warn: (o: object, m: string) => void; error: (o: object, m: string) => void };
@@ -29,9 +31,10 @@ function bounds(entry: StreamEntry): { start: number; end: number } {
 
 /**
  * The stream of the embedded default (docs/decisions/039-embedded-delivery-journal.md): an
- * append-only journal in DATA_DIR/journal. A group of appends is one write and one fdatasync,
- * and the answers wait for it, so an answered event is on disk. The consumer reads from the
- * position the database last committed, records a batch and moves the position past it IN THE
+ * append-only journal in DATA_DIR/journal. A group of appends is one write, and the answers
+ * wait for it, so an answered event survives the process (docs/decisions/054: its fdatasync
+ * follows in the background unless DELIVERY_JOURNAL_SYNC=fdatasync makes the answers wait for
+ * it too). The consumer reads from the position the database last committed, records a batch and moves the position past it IN THE
  * SAME TRANSACTION: committed, the events are recorded and the position passed them; rolled
  * back or killed, neither. At start it goes on from that position: exactly once. Receipts
  * (./stream-receipts.ts) are written as on the other backends, so an append that failed can be
@@ -56,7 +59,11 @@ export class JournalStream implements DeliveryStream {
   }
 
   static async open(dir: string, db: Db, opts: JournalStreamOptions): Promise<JournalStream> {
-    return new JournalStream(await Journal.open(dir, { segmentBytes: opts.segmentBytes, log: opts.log }), db, opts);
+    return new JournalStream(
+      await Journal.open(dir, { segmentBytes: opts.segmentBytes, sync: opts.sync, log: opts.log }),
+      db,
+      opts,
+    );
   }
 
   async append(events: readonly DeliveryEvent[]): Promise<void> {

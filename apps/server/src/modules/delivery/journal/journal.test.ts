@@ -1,15 +1,16 @@
 import { mkdtempSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GroupCommit } from '../stream';
 import { encodeRecord, HEADER_BYTES, scanRecords } from './format';
-import { Journal } from './journal';
+import { Journal, type JournalOptions } from './journal';
 
 const dirs: Journal[] = [];
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'cryptads-journal-'));
-async function openJournal(dir: string, segmentBytes = 1 << 20) {
-  const journal = await Journal.open(dir, { segmentBytes });
+async function openJournal(dir: string, segmentBytes = 1 << 20, opts: Omit<JournalOptions, 'segmentBytes'> = {}) {
+  const journal = await Journal.open(dir, { segmentBytes, ...opts });
   dirs.push(journal);
   return journal;
 }
@@ -19,6 +20,12 @@ const records = (from: number, n: number) =>
     id: `impression:${from + i}`,
     data: JSON.stringify({ n: from + i, pad: 'x'.repeat(360) }),
   }));
+/** FileHandle's prototype, whose datasync a test holds or fails. */
+async function fileHandlePrototype(dir: string) {
+  const probe = await open(path.join(dir, 'probe'), 'w');
+  await probe.close();
+  return Object.getPrototypeOf(probe);
+}
 const segmentFiles = (dir: string) =>
   readdirSync(dir)
     .filter((n) => n.endsWith('.journal'))
@@ -94,6 +101,63 @@ describe('journal segments', () => {
     expect(append).toHaveBeenCalledTimes(1);
     // Every answered record is readable (flushed) once its answer came.
     expect((await journal.read(0, 100)).records).toHaveLength(50);
+  });
+
+  it('answers after the write by default and flushes behind it; with sync append, after the flush', async () => {
+    // The file handle's fdatasync, held until released: what each mode waits for shows.
+    const flushes: Array<() => void> = [];
+    const handleProto = await fileHandlePrototype(tempDir());
+    const datasync = vi
+      .spyOn(handleProto, 'datasync')
+      .mockImplementation(() => new Promise<void>((resolve) => flushes.push(resolve)));
+    try {
+      const background = await openJournal(tempDir());
+      await background.append(records(0, 2));
+      expect(flushes).toHaveLength(1);
+      // Written: readable (a killed process loses nothing), its flush still running.
+      expect((await background.read(0, 10)).records).toHaveLength(2);
+      // Writes during a flush share the next one: one flush at a time.
+      await background.append(records(2, 2));
+      await background.append(records(4, 2));
+      expect(flushes).toHaveLength(1);
+      flushes.shift()?.();
+      await vi.waitFor(() => expect(flushes).toHaveLength(1));
+      flushes.shift()?.();
+
+      const strict = await openJournal(tempDir(), 1 << 20, { sync: 'append' });
+      let done = false;
+      const group = strict.append(records(0, 2)).then(() => {
+        done = true;
+      });
+      await vi.waitFor(() => expect(flushes).toHaveLength(1));
+      expect(done).toBe(false);
+      flushes.shift()?.();
+      await group;
+      expect(done).toBe(true);
+    } finally {
+      datasync.mockRestore();
+    }
+  });
+
+  it('after a background flush failed, says so and starts a new segment for the next group', async () => {
+    const dir = tempDir();
+    const errors: string[] = [];
+    const journal = await openJournal(dir, 1 << 20, {
+      log: { warn: () => undefined, error: (_o, m) => errors.push(m) },
+    });
+    await journal.append(records(0, 2));
+    const handleProto = await fileHandlePrototype(dir);
+    const datasync = vi.spyOn(handleProto, 'datasync').mockRejectedValueOnce(new Error('EIO: i/o error, fdatasync'));
+    try {
+      await journal.append(records(2, 2));
+      await vi.waitFor(() => expect(errors).toHaveLength(1));
+      expect(errors[0]).toMatch(/background fdatasync failed/);
+      await journal.append(records(4, 2));
+      expect(segmentFiles(dir)).toHaveLength(2);
+      expect((await journal.read(0, 10)).records.map((r) => r.id)).toEqual(records(0, 6).map((r) => r.id));
+    } finally {
+      datasync.mockRestore();
+    }
   });
 
   it('after a crash drops a torn tail and appends after the last whole record', async () => {

@@ -6,8 +6,10 @@ import { encodeRecord, HEADER_BYTES, type JournalRecord, MAX_PAYLOAD_BYTES, scan
  * An append-only journal in a directory of segment files (docs/decisions/039): the embedded
  * database's delivery stream. A position is a byte offset in the whole journal; a segment is
  * named by the position of its first byte (20 digits, `.journal`), so positions keep growing
- * across rotations and restarts. `append` writes a group of records with one write and one
- * fdatasync; only then are they readable (`read` never sees bytes that were not flushed).
+ * across rotations and restarts. `append` writes a group of records with one write, and with
+ * `sync: 'append'` one fdatasync before it resolves; with `sync: 'background'` (the default,
+ * docs/decisions/054) the fdatasync follows in the background, at most one at a time. Records
+ * are readable once written (`read` never sees bytes a write did not finish).
  */
 
 const SUFFIX = '.journal';
@@ -24,7 +26,13 @@ type Segment = {
 export type JournalOptions = {
   /** A segment that reached this size is sealed; the next group starts a new one. */
   segmentBytes: number;
-  log?: { warn: (o: object, m: string) => void };
+  /**
+   * When a group is on disk: `append` resolves after its fdatasync (a power cut loses nothing
+   * appended), or `background` after its write (in the kernel's cache: a killed process loses
+   * nothing appended; a power cut may lose what the fdatasync in flight had not reached).
+   */
+  sync?: 'append' | 'background';
+  log?: { warn: (o: object, m: string) => void; error?: (o: object, m: string) => void };
 };
 
 const segmentName = (base: number) => `${String(base).padStart(20, '0')}${SUFFIX}`;
@@ -56,6 +64,11 @@ export class Journal {
   /** A write failed part way: the next group starts a new segment after the last whole record. */
   private sealNext = false;
   private closed = false;
+  /** The background fdatasync in flight (sync: 'background'), and whether a write came after it began. */
+  private syncing: Promise<void> | null = null;
+  private syncAgain = false;
+  /** Sealed segments whose last fdatasync and close run in the background. */
+  private readonly sealing = new Set<Promise<void>>();
 
   private constructor(
     private readonly dir: string,
@@ -126,8 +139,8 @@ export class Journal {
   }
 
   /**
-   * Writes the records of one group with one write and one fdatasync; resolves once they are
-   * on disk. Callers serialise appends (one group at a time: GroupCommit).
+   * Writes the records of one group with one write; resolves once they are written and, with
+   * `sync: 'append'`, flushed to disk. Callers serialise appends (one group at a time: GroupCommit).
    */
   async append(records: readonly { id: string; data: string }[]): Promise<void> {
     if (this.closed) throw new Error('delivery journal closed');
@@ -138,7 +151,8 @@ export class Journal {
     try {
       const { bytesWritten } = await this.current.write(bytes, 0, bytes.length, segment.size);
       if (bytesWritten !== bytes.length) throw new Error('delivery journal: short write');
-      await this.current.datasync();
+      if (this.opts.sync === 'append') await this.current.datasync();
+      else this.syncInBackground();
     } catch (error) {
       // What was written may be partly on disk: it stays unread behind the segment's size, and
       // the next group starts a new segment rather than append behind it.
@@ -148,17 +162,56 @@ export class Journal {
     segment.size += bytes.length;
   }
 
-  /** Seals the current segment at its flushed size and starts the next one at the journal's end. */
+  /**
+   * One fdatasync of the current segment at a time; a write during it gets another one after
+   * it. A failed flush seals the segment (what the kernel could not write back is of unknown
+   * state on disk): the next group starts a new one.
+   */
+  private syncInBackground() {
+    if (this.syncing) {
+      this.syncAgain = true;
+      return;
+    }
+    const handle = this.current;
+    this.syncing = handle
+      .datasync()
+      .catch((error: unknown) => {
+        if (handle === this.current) this.sealNext = true;
+        this.opts.log?.error?.(
+          { err: String((error as Error)?.message ?? error) },
+          'delivery journal: a background fdatasync failed; the next group starts a new segment',
+        );
+      })
+      .finally(() => {
+        this.syncing = null;
+        if (this.syncAgain && !this.closed) {
+          this.syncAgain = false;
+          this.syncInBackground();
+        }
+      });
+  }
+
+  /** Seals the current segment at its written size and starts the next one at the journal's end. */
   private async rotate() {
     const base = this.end;
     const file = path.join(this.dir, segmentName(base));
     const next = await open(file, 'w+');
     await syncDirectory(this.dir);
     const previous = this.current;
+    const flushing = this.syncing;
     this.current = next;
+    this.syncing = null;
+    this.syncAgain = false;
     this.segments.push({ base, file, size: 0 });
     this.sealNext = false;
-    await previous.close().catch(() => undefined);
+    // The sealed segment's last flush (background mode), then its close, without holding the next group.
+    const seal = (async () => {
+      await flushing;
+      if (this.opts.sync !== 'append') await previous.datasync().catch(() => undefined);
+      await previous.close().catch(() => undefined);
+    })();
+    this.sealing.add(seal);
+    void seal.finally(() => this.sealing.delete(seal));
   }
 
   /**
@@ -215,9 +268,13 @@ export class Journal {
     await this.current.datasync();
   }
 
+  /** Flushes what was written (the background fdatasync included) and closes the segments. */
   async close() {
     if (this.closed) return;
     this.closed = true;
+    await this.syncing;
+    await Promise.all(this.sealing);
+    await this.current.datasync().catch(() => undefined);
     await this.current.close().catch(() => undefined);
   }
 }
