@@ -139,6 +139,30 @@ describe('journal segments', () => {
     }
   });
 
+  it('starts background flushes at most every 10 ms, and flushes the last group written', async () => {
+    const handleProto = await fileHandlePrototype(tempDir());
+    const original = handleProto.datasync;
+    const startedAt: number[] = [];
+    const datasync = vi.spyOn(handleProto, 'datasync').mockImplementation(function (this: unknown) {
+      startedAt.push(performance.now());
+      return original.call(this);
+    });
+    try {
+      const journal = await openJournal(tempDir());
+      const groups = 40;
+      for (let i = 0; i < groups; i++) await journal.append(records(i, 1));
+      const lastWrittenAt = performance.now();
+      await vi.waitFor(() => expect(startedAt.at(-1)).toBeGreaterThan(lastWrittenAt));
+      expect(startedAt.length).toBeLessThan(groups);
+      const gaps = startedAt.slice(1).map((t, i) => t - (startedAt[i] as number));
+      // A flush per group would come within a millisecond or two of the last; timers may fire
+      // up to a millisecond early by this clock.
+      expect(Math.min(...gaps)).toBeGreaterThanOrEqual(8);
+    } finally {
+      datasync.mockRestore();
+    }
+  });
+
   it('after a background flush failed, says so and starts a new segment for the next group', async () => {
     const dir = tempDir();
     const errors: string[] = [];
