@@ -147,7 +147,7 @@ export const EnvSchema = z
       .max(1024 * 1024 * 1024)
       .default(16 * 1024 * 1024),
     /** Events the stream's consumer records per transaction (short transactions keep the embedded database responsive). */
-    DELIVERY_STREAM_BATCH: z.coerce.number().int().min(1).max(100_000).default(250),
+    DELIVERY_STREAM_BATCH: z.coerce.number().int().min(1).max(100_000).default(1000),
     /** Where a visitor's country comes from: a trusted proxy header, or a GeoLite2-format database file. */
     GEO_PROVIDER: z.enum(['header', 'geolite2']).default('header'),
     GEO_HEADER: z.string().default('cf-ipcountry'),
