@@ -72,6 +72,9 @@ function percentOfUp(amountMicros: bigint, percent: number): bigint {
   return ceilDiv(amountMicros * percentToPpm(percent), 1_000_000n * MICROS_PER_CENT) * MICROS_PER_CENT;
 }
 
+/** What one impression costs at a CPM price (per thousand): the thousandth, rounded down to the micro-euro. */
+export const impressionCostOf = (cpmMicros: bigint): bigint => cpmMicros / 1000n;
+
 /** VAT charged on a net amount (a deposit, its fee): `percent` of it, rounded UP to the cent. */
 export const vatOnNet = (netMicros: bigint, percent: number): bigint => percentOfUp(netMicros, percent);
 

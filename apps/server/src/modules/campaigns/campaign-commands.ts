@@ -25,6 +25,7 @@ import { users } from '../../db/schema/users';
 import { badRequest } from '../../lib/errors';
 import { emitEvent } from '../events/events';
 import type { UserRow } from '../sessions/sessions.service';
+import { paysNextEvent } from '../ledger/ledger.service';
 import { assertEditable, backToReview, type CampaignRow, loadOwned } from './campaign-access';
 import { detailOf, statusResponse } from './campaign-presenter';
 import { bannerRows, nativeRows } from './creatives';
@@ -148,13 +149,14 @@ export async function changeStatus(ctx: AppContext, user: UserRow, id: number, a
       approved: c.approvedAt !== null,
     });
     if ('error' in next) throw badRequest(next.error);
-    // Run / unarchive with an empty balance: the campaign is Out of Funds, not Delivering (issue
-    // #13, decision 020); a deposit brings it back. The balance is read, not locked: the recorder
-    // locks users before campaigns, and its own status step covers a balance spent meanwhile.
+    // Run / unarchive with a balance that cannot pay the campaign's next event: the campaign is
+    // Out of Funds, not Delivering (decision 020); a deposit brings it back. The balance is read,
+    // not locked: the recorder locks users before campaigns, and its own status step covers a
+    // balance spent meanwhile.
     let status: number = next.status;
     if (status === CampaignStatus.Delivering) {
       const [owner] = await tx.select({ balance: users.balanceMicros }).from(users).where(eq(users.id, c.ownerId));
-      if ((owner?.balance ?? 0n) <= 0n) status = CampaignStatus.OutOfFunds;
+      if (!paysNextEvent(owner?.balance ?? 0n, c)) status = CampaignStatus.OutOfFunds;
     }
     const [row] = await tx
       .update(campaigns)

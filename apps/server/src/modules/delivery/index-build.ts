@@ -1,4 +1,5 @@
 import { PaymentMode, TrafficType } from '@cryptads/contract/campaign-messages';
+import { impressionCostOf } from '@cryptads/contract/money';
 import { uploadUrl } from '../campaigns/uploads.service';
 import type { CampaignRow, CreativeRow, ZoneRow } from './index-sql';
 import {
@@ -53,7 +54,7 @@ export function campaignTerms(c: CampaignRow): CampaignTerms {
     category: c.category,
     excludeFlag: c.excludeFlag,
     excludeSet: new Set(c.excludeList),
-    impressionCost: cpc ? 0n : c.priceMicros / 1000n,
+    impressionCost: cpc ? 0n : impressionCostOf(c.priceMicros),
     clickCost: cpc ? c.priceMicros : 0n,
   };
 }

@@ -22,6 +22,7 @@ import {
   hold,
   INSUFFICIENT_BALANCE,
   operatorCredit,
+  paysNextEvent,
   platform,
   postAdSpend,
   postHold,
@@ -171,6 +172,44 @@ describe('transfers', () => {
     await drainEvents(app);
     const [row] = await app.ctx.db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, id));
     expect(row?.status).toBe(CampaignStatus.Delivering);
+  });
+
+  it('counts a campaign funded when the balance pays its next event, to the micro-euro', () => {
+    // CPM €2.50: an impression is €0.0025. CPM €0.0015: a thousandth rounds down to 1 micro-euro.
+    expect(paysNextEvent(2_499n, { paymentMode: 0, priceMicros: 2_500_000n })).toBe(false);
+    expect(paysNextEvent(2_500n, { paymentMode: 0, priceMicros: 2_500_000n })).toBe(true);
+    expect(paysNextEvent(1n, { paymentMode: 0, priceMicros: 1_500n })).toBe(true);
+    expect(paysNextEvent(0n, { paymentMode: 0, priceMicros: 999n })).toBe(false);
+    expect(paysNextEvent(399_999n, { paymentMode: 1, priceMicros: 400_000n })).toBe(false);
+    expect(paysNextEvent(400_000n, { paymentMode: 1, priceMicros: 400_000n })).toBe(true);
+  });
+
+  it('leaves them stopped while the balance cannot pay their next impression or click', async () => {
+    const advertiser = await loginAs(app, 'advertiser');
+    const statusOf = async (id: number) =>
+      (await app.ctx.db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, id)))[0]?.status;
+    // CPM €2.50: one impression costs €0.0025. CPC €0.40: one click costs €0.40.
+    const cpm = await createCampaign(app, advertiser.headers);
+    const cpc = await createCampaign(app, advertiser.headers);
+    await app.ctx.db
+      .update(campaigns)
+      .set({ status: CampaignStatus.OutOfFunds, paymentMode: 0, priceMicros: 2_500_000n })
+      .where(eq(campaigns.id, cpm));
+    await app.ctx.db
+      .update(campaigns)
+      .set({ status: CampaignStatus.OutOfFunds, paymentMode: 1, priceMicros: 400_000n })
+      .where(eq(campaigns.id, cpc));
+    const credit = async (micros: bigint) => {
+      await tx((t) => operatorCredit(t, { userId: advertiser.user.id, amountMicros: micros, description: 'top-up' }));
+      await drainEvents(app);
+    };
+
+    await credit(2_499n);
+    expect([await statusOf(cpm), await statusOf(cpc)]).toEqual([CampaignStatus.OutOfFunds, CampaignStatus.OutOfFunds]);
+    await credit(1n); // €0.0025: one impression
+    expect([await statusOf(cpm), await statusOf(cpc)]).toEqual([CampaignStatus.Delivering, CampaignStatus.OutOfFunds]);
+    await credit(397_500n); // €0.40: one click
+    expect(await statusOf(cpc)).toBe(CampaignStatus.Delivering);
   });
 
   it('undoes a transfer once with a reversing transfer; the original stays', async () => {

@@ -1,5 +1,6 @@
-import { and, asc, eq, like, or, sql } from 'drizzle-orm';
-import { CampaignStatus } from '@cryptads/contract/campaign-messages';
+import { and, asc, eq, inArray, like, or } from 'drizzle-orm';
+import { CampaignStatus, PaymentMode } from '@cryptads/contract/campaign-messages';
+import { impressionCostOf } from '@cryptads/contract/money';
 import type { Tx } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
 import { ledgerTransfers } from '../../db/schema/ledger';
@@ -291,21 +292,34 @@ export async function reverseTransfer(
 // ---------------------------------------------------------------- after commit
 
 /**
+ * A balance that pays for a campaign's next event: one impression at its CPM price, or one
+ * click at its CPC price. Delivery refuses an event the balance cannot pay (InsufficientFunds)
+ * and stops the owner's campaigns as Out of Funds; a campaign is started or restarted only with
+ * a balance that passes this test, or it would stop again at its first event.
+ */
+export function paysNextEvent(balanceMicros: bigint, c: { paymentMode: number; priceMicros: bigint }): boolean {
+  const cost = c.paymentMode === PaymentMode.CPC ? c.priceMicros : impressionCostOf(c.priceMicros);
+  return balanceMicros > 0n && balanceMicros >= cost;
+}
+
+/**
  * Money back in the account (the `balance.credited` handler): the owner's campaigns stopped
- * for lack of funds deliver again, if the balance is still above zero when this runs. Each one
- * announces `campaign.changed`, which brings it back into the delivery index.
+ * for lack of funds deliver again, those whose next event the balance pays when this runs
+ * (paysNextEvent). Each one announces `campaign.changed`, which brings it back into the
+ * delivery index.
  */
 export async function reactivateFundedCampaigns(tx: Tx, userId: number): Promise<number[]> {
+  const [owner] = await tx.select({ balance: users.balanceMicros }).from(users).where(eq(users.id, userId));
+  const stopped = await tx
+    .select({ id: campaigns.id, paymentMode: campaigns.paymentMode, priceMicros: campaigns.priceMicros })
+    .from(campaigns)
+    .where(and(eq(campaigns.ownerId, userId), eq(campaigns.status, CampaignStatus.OutOfFunds)));
+  const funded = stopped.filter((c) => paysNextEvent(owner?.balance ?? 0n, c)).map((c) => c.id);
+  if (!funded.length) return [];
   const rows = await tx
     .update(campaigns)
     .set({ status: CampaignStatus.Delivering, updatedAt: new Date() })
-    .where(
-      and(
-        eq(campaigns.ownerId, userId),
-        eq(campaigns.status, CampaignStatus.OutOfFunds),
-        sql`exists (select 1 from ${users} u where u.id = ${userId} and u.balance_micros > 0)`,
-      ),
-    )
+    .where(and(inArray(campaigns.id, funded), eq(campaigns.status, CampaignStatus.OutOfFunds)))
     .returning({ id: campaigns.id });
   await emitEvents(
     tx,

@@ -12,6 +12,7 @@ import { campaigns } from '../../db/schema/campaigns';
 import { users } from '../../db/schema/users';
 import { loadAny } from '../../modules/campaigns/campaign-access';
 import { emitEvent } from '../../modules/events/events';
+import { paysNextEvent } from '../../modules/ledger/ledger.service';
 import { NotificationType, notify } from '../../modules/notifications/notify';
 import type { OperatorCommand } from '../types';
 
@@ -32,13 +33,13 @@ async function find(ctx: Ctx, arg: string | undefined) {
 
 /**
  * The account manager's review of campaigns: approve (Delivering when "run after approval",
- * Out of Funds instead when the advertiser's balance is empty, else Paused), reject, and lock / unlock managed campaigns. Approve and reject notify the
+ * Out of Funds instead when the advertiser's balance cannot pay its next event, else Paused), reject, and lock / unlock managed campaigns. Approve and reject notify the
  * advertiser in the same transaction; every decision emits `campaign.changed` in it too.
  */
 export const campaignCommands: Record<string, OperatorCommand> = {
   approve: {
     args: '<campaign id>',
-    help: 'approve a pending or rejected campaign: Delivering (Out of Funds at a zero balance) if it runs after approval, else Paused',
+    help: 'approve a pending or rejected campaign: Delivering (Out of Funds when the balance cannot pay its next event) if it runs after approval, else Paused',
     async run(ctx, [arg]) {
       const c = await find(ctx, arg);
       if (c.status !== CampaignStatus.Pending && c.status !== CampaignStatus.Rejected)
@@ -55,7 +56,7 @@ export const campaignCommands: Record<string, OperatorCommand> = {
           .for('no key update');
         const status = !c.runAfterApproval
           ? CampaignStatus.Paused
-          : (owner?.balance ?? 0n) > 0n
+          : paysNextEvent(owner?.balance ?? 0n, c)
             ? CampaignStatus.Delivering
             : CampaignStatus.OutOfFunds;
         await tx
