@@ -234,9 +234,9 @@ describe('production and shared-database secrets (docs/decisions/021)', () => {
   });
 
   it('keeps delivery events in the journal on the embedded default, and in memory only when asked or under test', () => {
-    expect(loadConfig({}).delivery).toMatchObject({ stream: 'journal', journal: { flushMs: 2, sync: 'background' } });
+    expect(loadConfig({}).delivery).toMatchObject({ stream: 'journal', journal: { flushMs: 2, sync: 'write' } });
     expect(loadConfig({ DELIVERY_JOURNAL_FLUSH_MS: '5' }).delivery.journal.flushMs).toBe(5);
-    expect(loadConfig({ DELIVERY_JOURNAL_SYNC: 'fdatasync' }).delivery.journal.sync).toBe('append');
+    expect(loadConfig({ DELIVERY_JOURNAL_SYNC: 'fdatasync' }).delivery.journal.sync).toBe('fdatasync');
     expect(() => loadConfig({ DELIVERY_JOURNAL_SYNC: 'never' })).toThrow(/DELIVERY_JOURNAL_SYNC/);
     expect(loadConfig({ DELIVERY_STREAM: 'memory' }).delivery.stream).toBe('memory');
     expect(loadConfig({ NODE_ENV: 'test' }).delivery.stream).toBe('memory');

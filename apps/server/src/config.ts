@@ -167,7 +167,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       journal: {
         flushMs: env.DELIVERY_JOURNAL_FLUSH_MS,
         segmentBytes: env.DELIVERY_JOURNAL_SEGMENT_BYTES,
-        sync: env.DELIVERY_JOURNAL_SYNC === 'fdatasync' ? ('append' as const) : ('background' as const),
+        sync: env.DELIVERY_JOURNAL_SYNC,
       },
       streamBatch: env.DELIVERY_STREAM_BATCH,
       geo: { provider: env.GEO_PROVIDER, header: env.GEO_HEADER.toLowerCase(), dbPath: env.GEOIP_DB_PATH ?? null },

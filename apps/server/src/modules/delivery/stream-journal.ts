@@ -15,8 +15,8 @@ export type JournalStreamOptions = {
   /** Appends within this window share one write (and one fdatasync) (ms). */
   flushMs: number;
   segmentBytes: number;
-  /** When an answer may go: after the group's write (`background` fdatasync) or its fdatasync (`append`). */
-  sync?: 'append' | 'background';
+  /** When an answer may go: after the group's write (`write`: the fdatasync follows) or its fdatasync (`fdatasync`). */
+  sync?: 'write' | 'fdatasync';
   /** Its row in delivery_journal_positions (default 'delivery'; tests keep journals apart). */
   name?: string;
   log?: { warn: (o: object, m: string) => void; error: (o: object, m: string) => void };

@@ -103,7 +103,7 @@ describe('journal segments', () => {
     expect((await journal.read(0, 100)).records).toHaveLength(50);
   });
 
-  it('answers after the write by default and flushes behind it; with sync append, after the flush', async () => {
+  it('answers after the write by default and flushes behind it; with sync fdatasync, after the flush', async () => {
     // The file handle's fdatasync, held until released: what each mode waits for shows.
     const flushes: Array<() => void> = [];
     const handleProto = await fileHandlePrototype(tempDir());
@@ -124,7 +124,7 @@ describe('journal segments', () => {
       await vi.waitFor(() => expect(flushes).toHaveLength(1));
       flushes.shift()?.();
 
-      const strict = await openJournal(tempDir(), 1 << 20, { sync: 'append' });
+      const strict = await openJournal(tempDir(), 1 << 20, { sync: 'fdatasync' });
       let done = false;
       const group = strict.append(records(0, 2)).then(() => {
         done = true;

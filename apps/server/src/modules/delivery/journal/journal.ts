@@ -8,7 +8,7 @@ import { encodeRecord, HEADER_BYTES, type JournalRecord, MAX_PAYLOAD_BYTES, scan
  * database's delivery stream. A position is a byte offset in the whole journal; a segment is
  * named by the position of its first byte (20 digits, `.journal`), so positions keep growing
  * across rotations and restarts. `append` writes a group of records with one write, and with
- * `sync: 'append'` one fdatasync before it resolves; with `sync: 'background'` (the default,
+ * `sync: 'fdatasync'` one fdatasync before it resolves; with `sync: 'write'` (the default,
  * docs/decisions/054) the fdatasync follows in the background, at most one at a time. Records
  * are readable once written (`read` never sees bytes a write did not finish).
  */
@@ -34,11 +34,12 @@ export type JournalOptions = {
   /** A segment that reached this size is sealed; the next group starts a new one. */
   segmentBytes: number;
   /**
-   * When a group is on disk: `append` resolves after its fdatasync (a power cut loses nothing
-   * appended), or `background` after its write (in the kernel's cache: a killed process loses
-   * nothing appended; a power cut may lose what the fdatasync in flight had not reached).
+   * When `append` resolves: with `fdatasync`, after the group's fdatasync (a power cut loses
+   * nothing appended); with `write` (the default), after its write (in the kernel's cache: a
+   * killed process loses nothing appended; a power cut may lose what the background fdatasync
+   * had not reached). The same values as DELIVERY_JOURNAL_SYNC.
    */
-  sync?: 'append' | 'background';
+  sync?: 'write' | 'fdatasync';
   log?: { warn: (o: object, m: string) => void; error?: (o: object, m: string) => void };
 };
 
@@ -71,7 +72,7 @@ export class Journal {
   /** A write failed part way: the next group starts a new segment after the last whole record. */
   private sealNext = false;
   private closed = false;
-  /** The background fdatasync in flight (sync: 'background'), and whether a write came after it began. */
+  /** The background fdatasync in flight (sync: 'write'), and whether a write came after it began. */
   private syncing: Promise<void> | null = null;
   private syncAgain = false;
   /** When the last background fdatasync started (performance.now()). */
@@ -149,7 +150,7 @@ export class Journal {
 
   /**
    * Writes the records of one group with one write; resolves once they are written and, with
-   * `sync: 'append'`, flushed to disk. Callers serialise appends (one group at a time: GroupCommit).
+   * `sync: 'fdatasync'`, flushed to disk. Callers serialise appends (one group at a time: GroupCommit).
    */
   async append(records: readonly { id: string; data: string }[]): Promise<void> {
     if (this.closed) throw new Error('delivery journal closed');
@@ -160,7 +161,7 @@ export class Journal {
     try {
       const { bytesWritten } = await this.current.write(bytes, 0, bytes.length, segment.size);
       if (bytesWritten !== bytes.length) throw new Error('delivery journal: short write');
-      if (this.opts.sync === 'append') await this.current.datasync();
+      if (this.opts.sync === 'fdatasync') await this.current.datasync();
       else this.syncInBackground();
     } catch (error) {
       // What was written may be partly on disk: it stays unread behind the segment's size, and
@@ -220,7 +221,7 @@ export class Journal {
     // The sealed segment's last flush (background mode), then its close, without holding the next group.
     const seal = (async () => {
       await flushing;
-      if (this.opts.sync !== 'append') await previous.datasync().catch(() => undefined);
+      if (this.opts.sync !== 'fdatasync') await previous.datasync().catch(() => undefined);
       await previous.close().catch(() => undefined);
     })();
     this.sealing.add(seal);
