@@ -63,6 +63,7 @@ import { registerApiReference } from './modules/api-docs/reference.page';
 import authPlugin from './plugins/auth';
 import { registerCompression } from './plugins/compression';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
+import inputGuardPlugin from './plugins/input-guard';
 import securityPlugin from './plugins/security';
 import sessionCookiePlugin from './plugins/session-cookie';
 import spaPlugin from './plugins/spa';
@@ -234,6 +235,8 @@ export async function buildApp(opts: BuildOptions) {
   });
 
   await app.register(errorsPlugin);
+  // Before every other hook: what no route may see, refused once for all (decision 055).
+  await app.register(inputGuardPlugin);
   await app.register(securityPlugin);
   await app.register(sessionCookiePlugin);
   await app.register(authPlugin);

@@ -78,6 +78,21 @@ describe('embedded database on its worker thread', () => {
     }
   });
 
+  it('a new connection starts a clean session: named statements and settings of the failed one are gone', async () => {
+    // The session lookup's shape: a statement prepared once by name, then run by every request.
+    const named = database.db.select({ one: sql<number>`1` }).from(sql`(select 1) as t`).prepare('named_probe');
+    expect(await named.execute()).toEqual([{ one: 1 }]);
+    await database.db.execute(sql`set application_name = 'left behind'`);
+    // U+0000 in a parameter: the statement fails and node-postgres's pool replaces the
+    // connection; PGlite's one session stays. Before, the new client prepared 'named_probe'
+    // again and every later run failed with 42P05 (prepared statement already exists).
+    await expect(database.db.execute(sql`select ${'a\u0000b'}::text`)).rejects.toThrow();
+    for (let i = 0; i < 3; i++) expect(await named.execute()).toEqual([{ one: 1 }]);
+    const [setting] = rowsOf<{ name: string }>(
+      await database.db.execute(sql`select current_setting('application_name') as name`),
+    );
+    expect(setting?.name).not.toBe('left behind');
+  });
   it('keeps one session: a transaction sees its own writes, others wait for its commit', async () => {
     await database.db.execute(sql`create temporary table one_writer (v int)`);
     let inside = 0;

@@ -38,6 +38,9 @@ export const billingProfileRoutes = [
 export async function registerKycRoutes(app: FastifyInstance) {
   await app.register(
     async (raw) => {
+      // The root's JSON parser (plugins/input-guard.ts) is not Fastify's built-in one, which
+      // alone a child may replace without removing it first.
+      raw.removeAllContentTypeParsers();
       raw.addContentTypeParser(
         ['application/json', 'application/x-www-form-urlencoded', 'text/plain'],
         { parseAs: 'buffer' },
