@@ -31,17 +31,29 @@ describe('WindowCounter', () => {
     expect(c.size).toBe(0);
   });
 
-  it('keeps at most maxKeys keys, forgetting the longest-known ones', () => {
+  it('keeps at most maxKeys keys, forgetting the least recently counted ones', () => {
     const c = new WindowCounter(60_000, 6, 3);
     const t = 1_000_000_020_000;
     c.hit('a', t);
     c.hit('a', t);
     c.hit('b', t);
     c.hit('c', t);
-    c.hit('d', t); // full: 'a' is forgotten (a tenth of the keys, at least one)
+    c.hit('d', t); // full: 'a', the least recently counted, is forgotten
     expect(c.size).toBe(3);
     expect(c.hit('b', t)).toBe(2);
     expect(c.hit('a', t)).toBe(1);
+  });
+
+  it('past maxKeys forgets the least recently used keys, never one that keeps coming', () => {
+    const c = new WindowCounter(3_600_000, 12, 100);
+    const t = 1_000_000_020_000;
+    c.hit('bot', t);
+    for (let i = 0; i < 1_000; i++) {
+      c.hit(`10.0.${i >> 8}.${i & 255}`, t + i);
+      if (i % 10 === 9) c.hit('bot', t + i);
+    }
+    expect(c.size).toBeLessThanOrEqual(100);
+    expect(c.hit('bot', t + 1_000)).toBe(102);
   });
 });
 
@@ -73,6 +85,31 @@ describe('InvalidTraffic (injected clock)', () => {
     const at = (n: number, when = t) => ivt.serve({ ...person('192.0.2.9', `${CHROME} V${n}`), zoneId: 1 }, when);
     expect([at(1), at(2), at(3), at(4)]).toEqual([undefined, undefined, undefined, 'ip_rate']);
     expect(at(5, t + 2 * 3_600_000)).toBeUndefined(); // the old agents aged out
+  });
+
+  it("keeps an address's user agents under a flood of new addresses", () => {
+    // Only the number of agents per IP can refuse here.
+    const generous = Object.fromEntries(
+      [
+        'IVT_IP_PER_MINUTE',
+        'IVT_IP_PER_HOUR',
+        'IVT_VISITOR_PER_MINUTE',
+        'IVT_VISITOR_PER_HOUR',
+        'IVT_ZONE_SPIKE_FLOOR',
+      ].map((name) => [name, '100000']),
+    );
+    const ivt = new InvalidTraffic(ivtConfig({ ...generous, IVT_IP_MAX_AGENTS: '3' }), new CidrList(), {
+      issuedTtlMs: 3_600_000,
+      maxKeys: 50,
+    });
+    const t = 1_700_000_000_000;
+    const at = (n: number, ip = '192.0.2.9') => ivt.serve({ ...person(ip, `${CHROME} V${n}`), zoneId: 1 }, t);
+    expect([at(1), at(2), at(3)]).toEqual([undefined, undefined, undefined]);
+    for (let i = 0; i < 500; i++) {
+      expect(at(1, `10.0.${i >> 8}.${i & 255}`)).toBeUndefined();
+      if (i % 10 === 9) expect(at(3)).toBeUndefined();
+    }
+    expect(at(4)).toBe('ip_rate');
   });
 
   it('a zone above factor × its baseline and above the floor', () => {

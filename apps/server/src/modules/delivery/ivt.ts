@@ -4,6 +4,7 @@ import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { FilterReason } from '@cryptads/contract/delivery';
 import type { Config } from '../../config';
+import { LruCounters } from '../../lib/lru-counters';
 
 /**
  * The invalid-traffic filter of /serve and /click (docs/decisions/019-invalid-traffic.md), in
@@ -33,39 +34,34 @@ const HOUR = 3_600_000;
 /** Keys per counter (visitors, IPs, zones): about 1 KB each over all counters. */
 const MAX_KEYS = 200_000;
 
-/** Forgets the `count` longest-known keys (insertion order), in one pass: cheap amortised. */
-function evictOldest(map: Map<string, unknown>, count: number) {
-  let left = count;
-  for (const k of map.keys()) {
-    if (left-- <= 0) break;
-    map.delete(k);
-  }
-}
-
 /**
  * Counts per key over a sliding window of `buckets` slices (a slice ages out whole: the
  * window is exact to one slice). `hit` adds one and answers the count in the window.
  */
 export class WindowCounter {
   private readonly slice: number;
-  private readonly state = new Map<string, { last: number; counts: number[] }>();
+  /**
+   * Most keys kept: beyond, the least recently counted key is forgotten (memory stays bounded
+   * under a flood of addresses, and an address that keeps coming keeps its count). A key
+   * unseen for a whole window has nothing left in it: it expires then.
+   */
+  private readonly state: LruCounters<{ last: number; counts: number[] }>;
 
   constructor(
     windowMs: number,
     private readonly buckets: number,
-    /** Most keys kept: beyond, the longest-known key is forgotten (memory stays bounded under a flood of addresses). */
-    private readonly maxKeys = MAX_KEYS,
+    maxKeys = MAX_KEYS,
   ) {
     this.slice = Math.max(1, Math.floor(windowMs / buckets));
+    this.state = new LruCounters(maxKeys, windowMs, { touch: true });
   }
 
   private advance(key: string, now: number) {
     const b = Math.floor(now / this.slice);
-    let s = this.state.get(key);
+    let s = this.state.get(key, now);
     if (!s) {
-      if (this.state.size >= this.maxKeys) evictOldest(this.state, Math.ceil(this.maxKeys / 10));
       s = { last: b, counts: new Array<number>(this.buckets).fill(0) };
-      this.state.set(key, s);
+      this.state.set(key, s, now);
     } else if (b > s.last) {
       const gap = Math.min(b - s.last, this.buckets);
       for (let i = 1; i <= gap; i++) s.counts[(s.last + i) % this.buckets] = 0;
@@ -88,8 +84,7 @@ export class WindowCounter {
   }
 
   prune(now: number) {
-    const b = Math.floor(now / this.slice);
-    for (const [k, s] of this.state) if (b - s.last >= this.buckets) this.state.delete(k);
+    this.state.purge(now);
   }
 
   get size() {
@@ -167,15 +162,15 @@ const hashOf = (s: string) => hash('sha256', s, 'base64url').slice(0, 16);
 type Issued = { at: number; reason: FilterReason | undefined };
 
 export class InvalidTraffic {
-  private readonly visitorMinute = new WindowCounter(MINUTE, 6);
-  private readonly visitorHour = new WindowCounter(HOUR, 12);
-  private readonly ipMinute = new WindowCounter(MINUTE, 6);
-  private readonly ipHour = new WindowCounter(HOUR, 12);
-  private readonly ipClicks = new WindowCounter(HOUR, 12);
+  private readonly visitorMinute: WindowCounter;
+  private readonly visitorHour: WindowCounter;
+  private readonly ipMinute: WindowCounter;
+  private readonly ipHour: WindowCounter;
+  private readonly ipClicks: WindowCounter;
   /** Requests per zone per minute over the last hour: the zone's baseline. */
-  private readonly zoneMinutes = new WindowCounter(HOUR, 60);
-  /** Per IP: user agent hash → last seen (ms). */
-  private readonly agents = new Map<string, Map<string, number>>();
+  private readonly zoneMinutes: WindowCounter;
+  /** Per IP: user agent hash → last seen (ms); the least recently seen IPs go when full. */
+  private readonly agents: LruCounters<Map<string, number>>;
   /** Impressions this process issued, for the click checks: id → time and its own reason. */
   private readonly issued = new Map<string, Issued>();
   private lastPrune = 0;
@@ -185,8 +180,17 @@ export class InvalidTraffic {
   constructor(
     readonly config: IvtConfig,
     private readonly datacentres: CidrList,
-    private readonly opts: { issuedTtlMs: number; maxIssued?: number } = { issuedTtlMs: 24 * HOUR },
-  ) {}
+    private readonly opts: { issuedTtlMs: number; maxIssued?: number; maxKeys?: number } = { issuedTtlMs: 24 * HOUR },
+  ) {
+    const maxKeys = opts.maxKeys ?? MAX_KEYS;
+    this.visitorMinute = new WindowCounter(MINUTE, 6, maxKeys);
+    this.visitorHour = new WindowCounter(HOUR, 12, maxKeys);
+    this.ipMinute = new WindowCounter(MINUTE, 6, maxKeys);
+    this.ipHour = new WindowCounter(HOUR, 12, maxKeys);
+    this.ipClicks = new WindowCounter(HOUR, 12, maxKeys);
+    this.zoneMinutes = new WindowCounter(HOUR, 60, maxKeys);
+    this.agents = new LruCounters(maxKeys, HOUR, { touch: true });
+  }
 
   /** The rule an ad request breaks, if any. Counts the request toward every rate. */
   serve(f: RequestFacts & { zoneId: number }, now: number): FilterReason | undefined {
@@ -254,11 +258,10 @@ export class InvalidTraffic {
 
   /** Distinct user agents the IP presented within the hour (this one included). */
   private agentsOf(ip: string, userAgent: string, now: number): number {
-    let seen = this.agents.get(ip);
+    let seen = this.agents.get(ip, now);
     if (!seen) {
-      if (this.agents.size >= MAX_KEYS) evictOldest(this.agents, MAX_KEYS / 10);
       seen = new Map();
-      this.agents.set(ip, seen);
+      this.agents.set(ip, seen, now);
     }
     const ua = hashOf(userAgent);
     seen.delete(ua);
@@ -284,7 +287,8 @@ export class InvalidTraffic {
     this.lastPrune = now;
     for (const c of [this.visitorMinute, this.visitorHour, this.ipMinute, this.ipHour, this.ipClicks, this.zoneMinutes])
       c.prune(now);
-    for (const [ip, seen] of this.agents) {
+    this.agents.purge(now);
+    for (const [ip, seen] of this.agents.entries(now)) {
       for (const [k, at] of seen) {
         if (at > now - HOUR) break;
         seen.delete(k);
