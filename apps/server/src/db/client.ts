@@ -145,23 +145,19 @@ async function openEmbedded(dataDir: string, loadDataDir: string | undefined, ap
     max: 1,
     idleTimeoutMillis: 0,
     application_name,
-  });
-  // PGlite is one session whatever the number of connections: what a connection leaves in it
-  // outlives the connection. node-postgres's pool ends a connection after any failed
-  // `pool.query` (a U+0000 in a parameter was enough), and the next connection's client, which
-  // has prepared nothing yet, sent Parse for the session lookup's named statement again:
-  // "prepared statement already exists" (42P05) for every request after, until a restart.
-  // Each new connection therefore starts with DISCARD ALL, as a new PostgreSQL backend would
-  // start: no prepared statements, no session settings or advisory locks of the one before.
-  // node-postgres runs a client's queries in order, and the pool emits 'connect' before it
-  // hands the client out, so this is the connection's first statement.
-  pool.on('connect', (client) => {
-    client.query('DISCARD ALL').catch((error: Error) => {
-      console.warn(`database: could not reset a new embedded connection (${String(error.message).slice(0, 200)})`);
-      // Its session is in an unknown state: the pool opens another rather than reuse it.
-      client.end().catch(() => {});
-    });
-  });
+    // PGlite is one session whatever the number of connections: what a connection leaves in
+    // it outlives the connection. node-postgres's pool ends a connection after any failed
+    // `pool.query` (a U+0000 in a parameter was enough), and the next connection's client,
+    // which has prepared nothing yet, sent Parse for the session lookup's named statement
+    // again: "prepared statement already exists" (42P05) for every request after, until a
+    // restart (decision 055). Each new connection therefore starts with DISCARD ALL, as a new
+    // PostgreSQL backend would start: no prepared statements, settings, temporary tables or
+    // session advisory locks of the one before. The pool awaits `onConnect` before it hands
+    // the client out; if the reset fails, it ends that connection and the caller's query fails.
+    onConnect: async (client: pg.PoolClient) => {
+      await client.query('DISCARD ALL');
+    },
+  } as pg.PoolConfig);
   const close = async () => {
     await pool.end();
     await embedded.close();
