@@ -153,4 +153,4 @@ trickle =
   parts.demo && config.demo.traffic === 'auto' && !config.isProduction && !closing
     ? await startDemoTrickle(app.ctx, ownBaseUrl(app.server.address(), config.port), app.log)
     : null;
-if (!closing && (seeding || (parts.api && (await hasDemoWorld(app.ctx))))) printDemoLogins(app.ctx);
+if (!closing && (seeding || (parts.api && (await hasDemoWorld(app.ctx))))) await printDemoLogins(app.ctx);

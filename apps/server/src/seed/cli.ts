@@ -35,6 +35,6 @@ const ctx = {
   paidPurposes: paidPurposes(config),
 };
 await seedDemo(ctx, { log: (message) => console.log(message) });
-printDemoLogins(ctx);
+await printDemoLogins(ctx);
 await ctx.bus.close();
 await database.close();

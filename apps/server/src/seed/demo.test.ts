@@ -14,7 +14,7 @@ import { createSession } from '../modules/sessions/sessions.service';
 import { bearer, body, drainEvents, sessionTokenOf } from '../testing/helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { AppCode } from '@cryptads/contract/api';
-import { DEMO_ACCOUNTS, DEMO_OPERATOR, hasDemoWorld, seedDemo } from './demo';
+import { DEMO_ACCOUNTS, DEMO_OPERATOR, demoLoginLines, hasDemoWorld, seedDemo } from './demo';
 
 const ADVERTISER = 'advertiser@cryptads.example';
 
@@ -52,6 +52,25 @@ describe('the demo world', () => {
   it('is there once seeded, so that every later start prints its logins', async () => {
     expect(await hasDemoWorld(app.ctx)).toBe(true);
   });
+  it('prints the logins as they are now: two-factor on and a changed password are said, not the seed’s defaults', async () => {
+    const operatorLine = async () => (await demoLoginLines(app.ctx)).find((l) => l.includes(DEMO_OPERATOR.email)) ?? '';
+    expect(await operatorLine()).toContain('turns on 2FA at the first login');
+    const advertiser = DEMO_ACCOUNTS[0];
+    const advertiserLine = async () => (await demoLoginLines(app.ctx)).find((l) => l.includes(advertiser.email)) ?? '';
+    expect(await advertiserLine()).toContain(`${advertiser.password}  (2FA off)`);
+    // The operator has turned it on since, and the advertiser changed their password.
+    await app.ctx.db
+      .update(users)
+      .set({ twoFactorSecret: 'sealed-secret' })
+      .where(eq(users.email, DEMO_OPERATOR.email));
+    await app.ctx.db.update(users).set({ passwordHash: 'not-the-seeded-one' }).where(eq(users.email, advertiser.email));
+    expect(await operatorLine()).not.toContain('turns on 2FA at the first login');
+    expect(await operatorLine()).toContain('2FA on');
+    expect(await advertiserLine()).toContain('(password changed since the seed)');
+    expect(await advertiserLine()).not.toContain(advertiser.password);
+    await app.ctx.db.update(users).set({ twoFactorSecret: null }).where(eq(users.email, DEMO_OPERATOR.email));
+  });
+
   it('gives the advertiser a verified company and paid deposits with invoices, its balance unchanged; once', async () => {
     await seedDemo(app.ctx);
     await drainEvents(app);

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { statsHourly } from '../db/schema/stats';
 import { users } from '../db/schema/users';
 import { randomToken } from '../lib/crypto';
-import { hashPassword } from '../lib/password';
+import { hashPassword, verifyPassword } from '../lib/password';
 import { seedDemoAnnouncements } from '../modules/announcements/demo-announcements';
 import { seedDemoCampaigns } from '../modules/campaigns/demo-campaigns';
 import { creditDeposit } from '../modules/ledger/ledger.service';
@@ -185,12 +185,42 @@ export async function isEmptyDatabase(ctx: Pick<AppContext, 'db'>): Promise<bool
   return (row?.n ?? 0) === 0;
 }
 
-export function printDemoLogins(_ctx: AppContext) {
-  console.log('\n  Demo logins (2FA off):');
-  for (const a of DEMO_ACCOUNTS)
-    console.log(`    ${a.type === 1 ? 'Advertiser' : 'Publisher '}  ${a.email}  /  ${a.password}`);
-  console.log(
-    `    Operator    ${DEMO_OPERATOR.email}  /  ${DEMO_OPERATOR.password}  (back office /admin/; turns on 2FA at the first login)`,
-  );
-  console.log('');
+/**
+ * The demo logins as they are now, not as the seed left them: a restart after the operator
+ * turned two-factor authentication on, or after someone changed a demo password, says so.
+ */
+export async function demoLoginLines(ctx: Pick<AppContext, 'db'>): Promise<string[]> {
+  const accounts = [
+    ...DEMO_ACCOUNTS.map((a) => ({ ...a, label: a.type === 1 ? 'Advertiser' : 'Publisher ' })),
+    { ...DEMO_OPERATOR, label: 'Operator  ' },
+  ];
+  const rows = await ctx.db
+    .select({ email: users.email, passwordHash: users.passwordHash, twoFactorSecret: users.twoFactorSecret })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        accounts.map((a) => a.email),
+      ),
+    );
+  const lines = ['', '  Demo logins:'];
+  for (const account of accounts) {
+    const row = rows.find((r) => r.email === account.email);
+    if (!row) continue;
+    const notes: string[] = [];
+    if (account === accounts.at(-1)) notes.push('back office /admin/');
+    const twoFactorOn = row.twoFactorSecret !== null;
+    if (twoFactorOn) notes.push('2FA on: a code from the app it was set up with');
+    else notes.push(account === accounts.at(-1) ? 'turns on 2FA at the first login' : '2FA off');
+    const password = (await verifyPassword(row.passwordHash, account.password))
+      ? account.password
+      : '(password changed since the seed)';
+    lines.push(`    ${account.label}  ${account.email}  /  ${password}  (${notes.join('; ')})`);
+  }
+  lines.push('');
+  return lines;
+}
+
+export async function printDemoLogins(ctx: Pick<AppContext, 'db'>) {
+  for (const line of await demoLoginLines(ctx)) console.log(line);
 }
