@@ -450,3 +450,39 @@ test('a publisher visiting the campaign screens is sent home', async ({ page }) 
   await page.goto('/campaigns/all/');
   await expect(page).toHaveURL('/');
 });
+
+test('the demo advertiser previews a campaign of theirs whose sharing is off', async ({ page, browser }) => {
+  // The browser is signed in by its HttpOnly session cookie alone (docs/decisions/034): the
+  // public preview endpoint must learn from it that the owner is looking.
+  await logIn(page, { email: 'advertiser@cryptads.example', password: 'Advertiser#2026' });
+  const campaigns = (await (await page.request.get('/api/campaigns')).json()).response as {
+    id: number;
+    name: string;
+  }[];
+  let unshared: { id: number; name: string; permalink: string } | undefined;
+  for (const { id, name } of campaigns) {
+    const sharing = (await (await page.request.get(`/api/campaigns/${id}/sharing`)).json()).response as {
+      status: boolean;
+      permalink: string;
+    };
+    if (!sharing.status) {
+      unshared = { id, name, permalink: sharing.permalink };
+      break;
+    }
+  }
+  if (!unshared) throw new Error('the demo advertiser has no campaign whose sharing is off');
+
+  await page.goto(`/campaigns/preview/${unshared.id}/`);
+  await expect(page.getByTestId('preview-title')).toHaveText(unshared.name);
+  await expect(page.getByText(M.previewUnavailable)).toHaveCount(0);
+  // Its permalink as well: the owner's session, not the link, opens it.
+  await page.goto(`/campaigns/preview/${unshared.permalink}/`);
+  await expect(page.getByTestId('preview-title')).toHaveText(unshared.name);
+
+  // Anyone else gets the not-available answer.
+  const anonymous = await browser.newContext();
+  const other = await anonymous.newPage();
+  await other.goto(`/campaigns/preview/${unshared.permalink}/`);
+  await expect(other.getByText(M.previewUnavailable)).toBeVisible();
+  await anonymous.close();
+});

@@ -1,10 +1,14 @@
+import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERIC_MESSAGES } from '@cryptads/contract/api';
 import { buildPath, type EndpointDef, type Role } from '@cryptads/contract/endpoint';
 import { allEndpoints } from '@cryptads/contract/endpoints/all';
 import { OkSchema } from '@cryptads/contract/api';
+import { SESSION_COOKIE } from '@cryptads/contract/session';
+import { sessions } from './db/schema/users';
 import { endpointKey, registerEndpoints, route } from './lib/endpoint-routes';
+import { createSession } from './modules/sessions/sessions.service';
 import { body, loginAs } from './testing/helpers';
 import { createTestApp, type TestApp } from './testing/test-app';
 
@@ -53,6 +57,51 @@ describe('the endpoint table', () => {
       /declares no roles/,
     );
     await bare.close();
+  });
+
+  it('refuses to start with optionalAuth on an endpoint that requires a session', async () => {
+    const bare = Fastify();
+    const endpoint = {
+      method: 'GET',
+      path: '/mine',
+      roles: ['advertiser'],
+      optionalAuth: true,
+      tag: 't',
+      summary: 's',
+      response: OkSchema,
+    } as const;
+    expect(() => registerEndpoints(bare, [route(endpoint, async () => ({ ok: true as const }))])).toThrow(
+      /optionalAuth is for public endpoints/,
+    );
+    await bare.close();
+  });
+
+  it('resolves the browser’s cookie session on every public endpoint with optionalAuth', async () => {
+    // The auth check marks a session it resolved as seen (at most once a minute): a session last
+    // seen ten minutes ago shows whether the check ran for it, whatever the endpoint answers.
+    const { user } = await loginAs(app, 'advertiser');
+    const optional = allEndpoints.filter((e) => isPublic(e) && e.optionalAuth === true);
+    const unresolved: string[] = [];
+    for (const endpoint of optional) {
+      const { token, session } = await createSession(app.ctx.db, {
+        userId: user.id,
+        scope: 'full',
+        rememberMe: false,
+        meta: { ip: '127.0.0.1', userAgent: 'vitest' },
+      });
+      const before = new Date(Date.now() - 10 * 60_000);
+      await app.ctx.db.update(sessions).set({ lastSeenAt: before }).where(eq(sessions.id, session.id));
+      await app.inject({
+        method: endpoint.method,
+        url: pathOf(endpoint),
+        headers: { cookie: `${SESSION_COOKIE}=${token}`, 'sec-fetch-site': 'same-origin' },
+      });
+      const [row] = await app.ctx.db.select().from(sessions).where(eq(sessions.id, session.id));
+      if (!row || row.lastSeenAt.getTime() <= before.getTime()) unresolved.push(endpointKey(endpoint));
+    }
+    expect(unresolved).toEqual([]);
+    // The owner's campaign preview is one of them (GET /campaignSharing/:permalink).
+    expect(optional.map(endpointKey)).toContain('GET /campaignSharing/:permalink');
   });
 
   it('answers 401 without a session on every endpoint that needs one', async () => {

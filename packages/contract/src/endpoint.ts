@@ -51,6 +51,13 @@ export type RouteDef = {
   /** A session whose email is not confirmed yet may call it (the verification calls). */
   allowUnverified?: boolean;
   /**
+   * A public endpoint that answers more to a signed-in caller (the owner's own preview): the
+   * auth check resolves the session from the bearer header or the browser's cookie when there
+   * is a live one, and lets everyone else through as anonymous. Handlers get the caller in
+   * `auth` and never read a header or a cookie themselves.
+   */
+  optionalAuth?: boolean;
+  /**
    * The body is not JSON: `multipart` (uploads) or `raw` (a provider's webhook, whose
    * signature covers the exact bytes). The server does not validate it with `body`.
    */

@@ -24,8 +24,16 @@ import { badRequest, notFound } from './errors';
 
 type Output<T> = T extends z.ZodType ? z.output<T> : undefined;
 
-/** `auth` is the caller for every endpoint that needs a session, null for public ones. */
-type AuthFor<E extends EndpointDef> = 'public' extends E['roles'][number] ? null : Auth;
+/**
+ * `auth` is the caller for every endpoint that needs a session, null for public ones, and the
+ * caller or null for a public endpoint with `optionalAuth`: a handler never reads a header or
+ * a cookie to learn who calls.
+ */
+type AuthFor<E extends EndpointDef> = 'public' extends E['roles'][number]
+  ? E extends { optionalAuth: true }
+    ? Auth | null
+    : null
+  : Auth;
 
 export type HandlerInput<E extends EndpointDef> = {
   ctx: AppContext;
@@ -107,6 +115,9 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
     const types = accountTypesOf(endpoint);
     const isPublic = types === null;
     if (opts.guard && isPublic) throw new Error(`${endpointKey(endpoint)} is public: it needs no API key`);
+    if (endpoint.optionalAuth && !isPublic)
+      throw new Error(`${endpointKey(endpoint)} requires a session: optionalAuth is for public endpoints`);
+    const optional = endpoint.optionalAuth === true;
     const schema: Record<string, unknown> = {
       tags: [endpoint.tag],
       // /api/openapi.json documents /api; the public API's document is built from the scopes.
@@ -126,8 +137,11 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
       // The role is checked before the input is validated: a caller without the role always
       // gets 401 or 403, never a hint about what the input should have been.
       // Then every string of the input is checked for what cannot be stored (decision 022).
+      // A public endpoint with optionalAuth learns who calls from the same check, refusing nobody.
       preValidation: isPublic
-        ? [refuseHostileInput]
+        ? optional
+          ? [app.optionalUser, refuseHostileInput]
+          : [refuseHostileInput]
         : opts.guard
           ? [opts.guard(endpoint, types), refuseHostileInput]
           : [
@@ -143,7 +157,7 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
         const result = await handler({
           ctx: app.ctx,
           // Typed per endpoint by Handler<E>; here all bindings share one list.
-          auth: isPublic ? null : (authOf(request) as never),
+          auth: isPublic ? (optional ? request.auth : null) : (authOf(request) as never),
           params: request.params,
           query: request.query,
           body: request.body,

@@ -15,7 +15,7 @@ import {
   touchSession,
   type UserRow,
 } from '../modules/sessions/sessions.service';
-import { clearSessionCookies, cookieToken, refuseCrossSite } from './session-cookie';
+import { clearSessionCookies, cookieToken, refuseCrossSite, sentCrossSite } from './session-cookie';
 
 export type Auth = { user: UserRow; session: SessionRow; token: string };
 
@@ -34,13 +34,21 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler that requires a session (and a role, when given). */
     requireUser: (opts?: AuthOptions) => preHandlerAsyncHookHandler;
+    /**
+     * preHandler of a public endpoint with `optionalAuth`: sets `request.auth` when a live
+     * session (bearer or cookie) calls, lets every other caller through as anonymous.
+     */
+    optionalUser: preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
     auth: Auth | null;
   }
 }
 
-/** The bearer token of a request, if any. */
+/**
+ * The bearer token of a request, if any. This plugin and the public API's key check are the
+ * only readers of the header: routes get the caller from `request.auth` (auth-reads.test.ts).
+ */
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return null;
@@ -142,5 +150,23 @@ export default fp(async function auth(app: FastifyInstance) {
       }
     };
     return handler;
+  });
+
+  app.decorate('optionalUser', async (request: FastifyRequest) => {
+    const found = sessionToken(request);
+    if (!found) return;
+    // An API key is the public API's credential, not a session (docs/decisions/040-public-api.md).
+    if (!found.byCookie && found.token.startsWith(API_KEY_PREFIX)) return;
+    // Another site's unsafe request carries the cookie without the person asking: it gets
+    // the anonymous answer, which that site could have had anyway (docs/decisions/034).
+    if (found.byCookie && sentCrossSite(request, app.ctx.config.publicUrl)) return;
+    try {
+      await check(request, found.token, {});
+    } catch (error) {
+      // A session that is over or not full (email unconfirmed, operator without two-factor
+      // authentication) signs nobody in here: the caller is anonymous, as without one.
+      if (error instanceof AppError) return;
+      throw error;
+    }
   });
 });

@@ -86,14 +86,17 @@ export function isCrossSite(request: FastifyRequest, publicUrl: string): boolean
   return sent === null || (sent !== originOf(publicUrl) && sent !== originOf(`${request.protocol}://${request.host}`));
 }
 
+/** Whether this is an unsafe request (POST, PUT, PATCH, DELETE) a browser sent from another site. */
+export const sentCrossSite = (request: FastifyRequest, publicUrl: string) =>
+  UNSAFE_METHODS.has(request.method) && isCrossSite(request, publicUrl);
+
 /**
  * Refuses, with 403 and a sentence, an unsafe request (POST, PUT, PATCH, DELETE) that a
  * browser sent from another site. requireUser calls it for every request its session cookie
  * authenticates; programs send a bearer header and are not browsers.
  */
 export function refuseCrossSite(request: FastifyRequest, publicUrl: string) {
-  if (UNSAFE_METHODS.has(request.method) && isCrossSite(request, publicUrl))
-    throw new AppError(403, GENERIC_MESSAGES.crossSiteRequest);
+  if (sentCrossSite(request, publicUrl)) throw new AppError(403, GENERIC_MESSAGES.crossSiteRequest);
 }
 
 /**

@@ -33,5 +33,6 @@ export const campaignRoutes = defineRoutes({
   sharing: { method: 'GET', path: '/campaigns/:id/sharing', roles: advertiser },
   setSharing: { method: 'POST', path: '/campaigns/:id/sharing', roles: advertiser },
   permalink: { method: 'GET', path: '/campaigns/:id/permalink', roles: advertiser },
-  preview: { method: 'GET', path: '/campaignSharing/:permalink', roles: PUBLIC },
+  // Public; the owner's session, when there is one, shows the preview while sharing is off.
+  preview: { method: 'GET', path: '/campaignSharing/:permalink', roles: PUBLIC, optionalAuth: true },
 });

@@ -91,6 +91,8 @@ describe('the session document /api/openapi.json', () => {
     expect(Object.keys(health.responses)).toEqual(['200', '400']);
     const detail = byId.get('campaignsDetail') as Json;
     expect(detail.security).toEqual([{ sessionCookie: [] }]);
+    // optionalAuth: anonymous or the session.
+    expect((byId.get('campaignsPreview') as Json).security).toEqual([{}, { sessionCookie: [] }]);
     expect(Object.keys(detail.responses).sort()).toEqual(['200', '400', '401', '403', '404']);
     expect(detail.responses['404']).toEqual({ $ref: '#/components/responses/NotFound' });
     const pay = byId.get('marketplaceOrdersPayWallet') as Json;

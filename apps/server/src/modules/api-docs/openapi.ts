@@ -78,6 +78,7 @@ async function swaggerDocument(entries: readonly TableEntry[]): Promise<Json> {
   app.setSerializerCompiler(serializerCompiler);
   // The role check is not run here; registerEndpoints only needs it to exist.
   app.decorate('requireUser', () => async () => {});
+  app.decorate('optionalUser', async () => {});
   await app.register(swagger, {
     openapi: { openapi: '3.1.0', info: { title: 'draft', version: '1' }, servers: [{ url: '/api' }] },
     transform: jsonSchemaTransform,
@@ -165,7 +166,11 @@ export async function buildApiDocuments(
       const { endpoint, operationId } = entry;
       const isPublic = endpoint.roles.includes('public');
       const { security: _, ...op } = generatedOp as Json;
-      const roles = isPublic ? 'Public: no session needed.' : `Roles: ${endpoint.roles.join(', ')}.`;
+      const roles = !isPublic
+        ? `Roles: ${endpoint.roles.join(', ')}.`
+        : endpoint.optionalAuth
+          ? 'Public: no session needed; a session, when sent, tells who calls.'
+          : 'Public: no session needed.';
       const responses: Json = { ...op.responses };
       for (const status of errorStatuses(endpoint, 'session')) responses[status] = ref(status);
       fullPaths[cleanPath] ??= {};
@@ -174,7 +179,8 @@ export async function buildApiDocuments(
         operationId,
         summary: endpoint.summary,
         description: [endpoint.description, roles].filter(Boolean).join('\n\n'),
-        security: isPublic ? [] : [{ [SESSION_SCHEME]: [] }],
+        // `{}` first: an optional session (OpenAPI's way of saying "none, or this one").
+        security: isPublic ? (endpoint.optionalAuth ? [{}, { [SESSION_SCHEME]: [] }] : []) : [{ [SESSION_SCHEME]: [] }],
         responses,
       };
       if (!endpoint.scope) continue;

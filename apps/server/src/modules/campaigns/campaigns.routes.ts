@@ -9,8 +9,6 @@ import {
 import { campaignEndpoints as api } from '@cryptads/contract/endpoints/campaigns';
 import { type RouteExtras, route } from '../../lib/endpoint-routes';
 import { parseOrThrow } from '../../lib/envelope';
-import { bearerToken } from '../../plugins/auth';
-import { findSession } from '../sessions/sessions.service';
 import { getBlacklist, putBlacklist } from './blacklist';
 import { loadOwned } from './campaign-access';
 import {
@@ -101,11 +99,6 @@ export const campaignRoutes = [
   route(api.permalink, async ({ ctx, auth, params }) => ({
     permalink: (await getSharing(ctx, auth.user, params.id)).permalink,
   })),
-  // Public: a session is optional, and only tells whether the viewer owns the campaign.
-  route(api.preview, async ({ ctx, params, request }) => {
-    const token = bearerToken(request);
-    const viewer = token ? await findSession(ctx.db, token) : null;
-    const viewerId = viewer && !viewer.user.disabledAt && viewer.session.scope === 'full' ? viewer.user.id : null;
-    return previewByPermalink(ctx, params.permalink, viewerId);
-  }),
+  // Public (optionalAuth): the caller's session, cookie or bearer, only tells whether they own the campaign.
+  route(api.preview, async ({ ctx, auth, params }) => previewByPermalink(ctx, params.permalink, auth?.user.id ?? null)),
 ];
