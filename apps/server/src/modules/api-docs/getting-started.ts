@@ -1,4 +1,5 @@
 import { API_SCOPES, type ApiScope } from '@cryptads/contract/endpoint';
+import { WEBHOOK_VERIFY_EXAMPLE } from '@cryptads/contract/webhook-verify-example';
 
 /** What each API-key scope reaches, for the public document's security scheme. */
 const SCOPE_MEANING: Record<ApiScope, string> = {
@@ -55,16 +56,9 @@ Webhook deliveries are signed. Each request carries \`Cryptads-Event-Id\` (the e
 you have already handled) and \`Cryptads-Signature: t=<unix seconds>,v1=<hex>\`, where \`v1\` is the
 HMAC-SHA256, keyed with your endpoint's signing secret, of \`<t>.<raw body>\` (the exact bytes received,
 before any JSON parsing). Compute it, compare in constant time, and refuse a \`t\` more than 5 minutes
-away from your clock:
+away from your clock. This check answers false, never an exception, for a missing or malformed header:
 
 \`\`\`js
-import { createHmac, timingSafeEqual } from 'node:crypto';
-
-function verify(secret, header, rawBody) {
-  const parts = Object.fromEntries(header.split(',').map((p) => p.split('=')));
-  const expected = createHmac('sha256', secret).update(\`\${parts.t}.\${rawBody}\`).digest('hex');
-  const fresh = Math.abs(Date.now() / 1000 - Number(parts.t)) <= 300;
-  return fresh && expected.length === parts.v1?.length && timingSafeEqual(Buffer.from(expected), Buffer.from(parts.v1));
-}
+${WEBHOOK_VERIFY_EXAMPLE}
 \`\`\`
 `;

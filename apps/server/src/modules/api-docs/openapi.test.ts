@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OkSchema } from '@cryptads/contract/api';
 import { API_SCOPES } from '@cryptads/contract/endpoint';
+import { WEBHOOK_VERIFY_EXAMPLE } from '@cryptads/contract/webhook-verify-example';
 import { registerEndpoints, route } from '../../lib/endpoint-routes';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { buildApiDocuments, operationIdOf, tableEntries } from './openapi';
@@ -163,6 +164,9 @@ describe('the public document /api/v1/openapi.json', () => {
       'HMAC-SHA256',
     ])
       expect(text).toContain(part);
+    // The receiver's check is the one the docs and the settings page show, which its test runs
+    // (outgoing-webhooks/verify-example.test.ts).
+    expect(text).toContain(`\`\`\`js\n${WEBHOOK_VERIFY_EXAMPLE}\n\`\`\``);
   });
 });
 

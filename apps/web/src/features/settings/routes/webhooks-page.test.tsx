@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { webhookEndpoints as api } from '@cryptads/contract/endpoints/webhooks';
 import { WEBHOOK_MESSAGES, type WebhookEndpoint } from '@cryptads/contract/webhooks';
+import { WEBHOOK_VERIFY_EXAMPLE } from '@cryptads/contract/webhook-verify-example';
 import { answer, failure, sentTo, serve } from '../../../testing/http';
 import { renderWithProviders } from '../../../testing/render';
 import { WebhooksPage } from './webhooks-page';
@@ -24,7 +25,8 @@ describe('Webhooks page', () => {
     serve(answer(api.list, { endpoints: [], max: 10 }), answer(api.create, { endpoint, secret: 'whsec_abc123' }));
     renderWithProviders(<WebhooksPage />);
     expect(await screen.findByText(WEBHOOK_MESSAGES.emptyEndpoints)).toBeInTheDocument();
-    expect(screen.getByTestId('webhook-verify-example')).toHaveTextContent('timingSafeEqual');
+    // The example receivers copy, exactly as the docs and the API reference show it.
+    expect(screen.getByTestId('webhook-verify-example').textContent).toBe(WEBHOOK_VERIFY_EXAMPLE);
     await userEvent.click(screen.getByTestId('webhook-add'));
     await userEvent.click(await screen.findByTestId('webhook-save'));
     // Nothing is sent while the form is wrong.

@@ -25,6 +25,7 @@ import {
   type WebhookEventType,
   WebhookCreateSchema,
 } from '@cryptads/contract/webhooks';
+import { WEBHOOK_VERIFY_EXAMPLE } from '@cryptads/contract/webhook-verify-example';
 import { errorReason } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -40,7 +41,6 @@ import {
   useWebhookDeliveries,
   useWebhooks,
 } from '../api/webhooks';
-import { VERIFY_EXAMPLE } from './webhooks-verify-example';
 
 const eventLabel = (type: string) =>
   WEBHOOK_EVENT_LABELS[type as WebhookEventType] ?? (type === 'ping' ? 'Test (ping)' : type);
@@ -440,7 +440,7 @@ export function WebhooksPage() {
           role="region"
           aria-label="Signature verification example in Node"
         >
-          {VERIFY_EXAMPLE}
+          {WEBHOOK_VERIFY_EXAMPLE}
         </Code>
       </Card>
 
