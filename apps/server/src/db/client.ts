@@ -154,10 +154,10 @@ async function openEmbedded(dataDir: string, loadDataDir: string | undefined, ap
     // PostgreSQL backend would start: no prepared statements, settings, temporary tables or
     // session advisory locks of the one before. The pool awaits `onConnect` before it hands
     // the client out; if the reset fails, it ends that connection and the caller's query fails.
-    onConnect: async (client: pg.PoolClient) => {
+    onConnect: async (client: pg.ClientBase) => {
       await client.query('DISCARD ALL');
     },
-  } as pg.PoolConfig);
+  });
   const close = async () => {
     await pool.end();
     await embedded.close();

@@ -8,12 +8,9 @@ import type {
 import type { z } from 'zod';
 import { AccountType } from '@cryptads/contract/account';
 import type { EndpointDef, ResponseOf, Role } from '@cryptads/contract/endpoint';
-import { INPUT_MESSAGES } from '@cryptads/contract/input-messages';
-import { inspectInput } from '@cryptads/contract/input-text';
 import type { AppContext, RequestMeta } from '../context';
 import { type Auth, authOf, requestMeta } from '../plugins/auth';
 import { ok, replies } from './envelope';
-import { badRequest, notFound } from './errors';
 
 /**
  * Routes from the contract's endpoint table (docs/decisions/009-endpoint-table.md): a module
@@ -82,19 +79,6 @@ export function accountTypesOf(endpoint: EndpointDef): AccountType[] | null {
   });
 }
 
-/**
- * Refuses input the database cannot store or the server cannot walk safely, whatever the
- * endpoint's schema says (docs/decisions/022-hostile-input.md): U+0000 and lone surrogates
- * in any string or key of the body, query or path parameters, and nesting deeper than
- * INPUT_MAX_DEPTH. A path parameter with such characters names nothing: 404, as any path
- * parameter that does not parse. Raw bodies (signed webhooks) are bytes and are not walked.
- */
-async function refuseHostileInput(request: FastifyRequest) {
-  if (inspectInput(request.params)) throw notFound();
-  const problem = inspectInput(request.query) ?? inspectInput(request.body);
-  if (problem) throw badRequest(INPUT_MESSAGES[problem]);
-}
-
 export const endpointKey = (endpoint: Pick<EndpointDef, 'method' | 'path'>) => `${endpoint.method} ${endpoint.path}`;
 
 export type RegisterOptions = {
@@ -135,15 +119,16 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
       ...extras,
       schema,
       // The role is checked before the input is validated: a caller without the role always
-      // gets 401 or 403, never a hint about what the input should have been.
-      // Then every string of the input is checked for what cannot be stored (decision 022).
+      // gets 401 or 403, never a hint about what the input should have been. (What no input
+      // may hold, U+0000 and lone surrogates, is refused for every route before this:
+      // plugins/input-guard.ts.)
       // A public endpoint with optionalAuth learns who calls from the same check, refusing nobody.
       preValidation: isPublic
         ? optional
-          ? [app.optionalUser, refuseHostileInput]
-          : [refuseHostileInput]
+          ? [app.optionalUser]
+          : []
         : opts.guard
-          ? [opts.guard(endpoint, types), refuseHostileInput]
+          ? [opts.guard(endpoint, types)]
           : [
               app.requireUser({
                 types,
@@ -151,7 +136,6 @@ export function registerEndpoints(app: FastifyInstance, bindings: readonly Route
                 operatorSetup: endpoint.operatorSetup === true,
                 ...(endpoint.forbidden ? { forbidden: endpoint.forbidden } : {}),
               }),
-              refuseHostileInput,
             ],
       handler: async (request, reply) => {
         const result = await handler({

@@ -55,7 +55,8 @@ describe('the demo world', () => {
   it('prints the logins as they are now: two-factor on and a changed password are said, not the seed’s defaults', async () => {
     const operatorLine = async () => (await demoLoginLines(app.ctx)).find((l) => l.includes(DEMO_OPERATOR.email)) ?? '';
     expect(await operatorLine()).toContain('turns on 2FA at the first login');
-    const advertiser = DEMO_ACCOUNTS[0];
+    const [advertiser] = DEMO_ACCOUNTS;
+    if (!advertiser) throw new Error('no demo advertiser');
     const advertiserLine = async () => (await demoLoginLines(app.ctx)).find((l) => l.includes(advertiser.email)) ?? '';
     expect(await advertiserLine()).toContain(`${advertiser.password}  (2FA off)`);
     // The operator has turned it on since, and the advertiser changed their password.
