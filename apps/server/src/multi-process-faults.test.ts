@@ -29,7 +29,8 @@ import {
  * a private Redis of the test's own (append-only file, `appendfsync always`, the configuration
  * the durable stream requires). Under /serve load: Redis killed and restarted from its file,
  * Redis restarted empty, the app's PostgreSQL connections terminated, the worker SIGKILLed in
- * the middle of a batch and restarted, the database read-only and writable again. After each:
+ * the middle of a batch and restarted, the database read-only and writable again (once with its
+ * read-only sessions ended, once with them left open). After each:
  * every ad answered is recorded exactly once, nothing else is recorded (an answer without an
  * ad is never billed), balances and the ledger agree to the micro-euro, and every process's
  * /api/ready is 200 again within READY_WITHIN_MS without a restart and without traffic.
@@ -279,4 +280,59 @@ describe('faults that heal, several processes on PostgreSQL and Redis', () => {
     await allReady();
     await booksAgree();
   }, 90_000);
+
+  it('the database read-only, then writable again without ending the read-only sessions', async () => {
+    // A connection opened while the database is read-only keeps that as its session's default
+    // after the database is set back: only a new connection can write. Nothing ends those
+    // sessions here, as an operator setting the database back would not: every process must
+    // find its read-only connections and replace them on its own.
+    const base = process.env.TEST_DATABASE_URL ?? '';
+    const logFrom = new Map(procs.map((p) => [p, p.output.length]));
+    await adminQuery(base, `ALTER DATABASE ${dbName} SET default_transaction_read_only = on`);
+    try {
+      await terminateAppConnections();
+      // Each process opens connections in the window: ads served, the index refreshed, the
+      // worker's batches tried, and every process's readiness probe until it answers 503.
+      await load(100);
+      await vi.waitFor(
+        async () => {
+          for (const p of procs) {
+            const res = await fetch(`${p.url}/api/ready`);
+            const state = (await res.json()) as { response: { database: { ready: boolean } } };
+            expect(res.status, `${p.role} ${p.url}`).toBe(503);
+            expect(state.response.database.ready).toBe(false);
+          }
+        },
+        { timeout: READY_WITHIN_MS, interval: 250 },
+      );
+    } finally {
+      await adminQuery(base, `ALTER DATABASE ${dbName} RESET default_transaction_read_only`);
+    }
+    // Each process ready within 10 s of the database taking writes (two of a load balancer's
+    // 5 s checks), waited for on its own: one that stays 503 is named beside the others' times.
+    const writable = performance.now();
+    const waits = await Promise.allSettled(
+      procs.map(async (p) => {
+        await vi.waitFor(
+          async () => {
+            const res = await fetch(`${p.url}/api/ready`);
+            expect(res.status, `${p.role} ${p.url}: ${await res.text()}`).toBe(200);
+          },
+          { timeout: 10_000, interval: 250 },
+        );
+        return `${p.role} ${p.url} ready after ${Math.round(performance.now() - writable)} ms`;
+      }),
+    );
+    console.log(waits.map((w) => (w.status === 'fulfilled' ? w.value : String(w.reason))).join('\n'));
+    expect(waits.filter((w) => w.status === 'rejected').map((w) => String(w.reason))).toEqual([]);
+    // Each process said why it was not ready: the read-only refusal, by its SQLSTATE.
+    for (const p of procs) {
+      const lines = p.output.slice(logFrom.get(p)).join('').split('\n');
+      expect(
+        lines.filter((line) => line.includes('not ready') && line.includes('25006')),
+        `${p.role} ${p.url}:\n${lines.join('\n').slice(-4000)}`,
+      ).not.toEqual([]);
+    }
+    await booksAgree();
+  }, 60_000);
 });

@@ -56,8 +56,17 @@ export const ReadinessSchema = z.object({
   database: z.object({
     ready: z.boolean(),
     kind: z.enum(['pglite', 'postgres']),
-    /** A write (in a transaction rolled back) succeeded; null when it failed. */
+    /**
+     * The probe succeeded in this many ms: a write (in a transaction rolled back) and, where
+     * /api is served, the session lookup; null when it failed.
+     */
     latencyMs: z.number().nullable(),
+    /**
+     * Why the probe failed: the step and the SQLSTATE (`write failed (25006)`, `session lookup
+     * failed (42P05)`, `no answer within 2000 ms`); null when it succeeded. The process log has
+     * the database's own message.
+     */
+    failure: z.string().nullable(),
     /** When the probe ran (it is cached about a second). */
     checkedAt: z.string(),
   }),

@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { FromWorker, PgliteWorkerData, ToWorker } from './pglite-worker';
 import * as schema from './schema/index';
 import { fillFromTemplate, isFreshDataDir, templateKey } from './template';
+import { unusableConnection } from './unusable-connection';
 
 export type Schema = typeof schema;
 /** Both drivers share the PostgreSQL dialect; services only see this type. */
@@ -48,6 +49,13 @@ function connectionLost(error: Error & { code?: string }) {
  * connection breaks goes back to the pool at once (which discards it), and the later
  * release by its user does nothing. Only the promise form is wrapped: pg's own `pool.query`
  * uses the callback form and releases on error itself.
+ *
+ * A checked-out client whose statement failed in a way that condemns the connection (a
+ * session left read-only, a prepared statement out of step: unusable-connection.ts) is also
+ * discarded on release. drizzle releases a transaction's client without its error, so such a
+ * connection used to go back to the pool and, kept busy by the index refresh or the readiness
+ * probe, never idled long enough to be closed: a process stayed not ready after the database
+ * took writes again.
  */
 class RecoveringPool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
@@ -63,13 +71,24 @@ class RecoveringPool extends pg.Pool {
     }
     return super.connect().then((client) => {
       const release = client.release;
+      const query = client.query;
       let released = false;
+      let condemned: Error | undefined;
       const lost = (error: Error) => client.release(error);
+      client.query = ((...args: Parameters<typeof query>) => {
+        const result = (query as (...a: unknown[]) => unknown).apply(client, args);
+        if (!(result instanceof Promise)) return result;
+        return result.catch((error: Error) => {
+          if (unusableConnection(error)) condemned ??= error;
+          throw error;
+        });
+      }) as typeof query;
       client.release = (error?: Error | boolean) => {
         if (released) return;
         released = true;
         client.removeListener('error', lost);
-        release.call(client, error);
+        client.query = query;
+        release.call(client, error || condemned);
       };
       client.once('error', lost);
       return client;

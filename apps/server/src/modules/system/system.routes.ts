@@ -11,7 +11,8 @@ const startedAt = Date.now();
 
 /** Health and readiness: every process role answers them (docs/decisions/030-process-roles.md). */
 export function probeRoutes(ctx: AppContext) {
-  const readiness = new ReadinessCheck(ctx);
+  // Made on the first request, whose server's logger then says why the process is not ready.
+  let readiness: ReadinessCheck | undefined;
   return [
     route(api.health, async () => ({
       status: 'ok' as const,
@@ -19,7 +20,8 @@ export function probeRoutes(ctx: AppContext) {
       uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
     })),
     // Load balancers take a process out on 503; the body says which part is not ready.
-    route(api.ready, async () => {
+    route(api.ready, async ({ request }) => {
+      readiness ??= new ReadinessCheck(ctx, { log: request.server.log });
       const state = await readiness.check();
       if (!state.ready) throw new AppError(503, SYSTEM_MESSAGES.notReady, { response: state });
       return state;
