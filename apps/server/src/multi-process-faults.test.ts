@@ -222,7 +222,7 @@ describe('faults that heal, several processes on PostgreSQL and Redis', () => {
     );
     for (const s of started) if (s.status === 'fulfilled') procs.push(s.value);
     for (const s of started) if (s.status === 'rejected') throw s.reason;
-  }, 200_000);
+  }, 240_000);
 
   afterAll(async () => {
     await Promise.all(procs.map(stopProcess));

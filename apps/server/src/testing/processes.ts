@@ -66,7 +66,9 @@ export async function startProcess(role: Role, env: Record<string, string>, port
         const res = await fetch(`${url}/api/ready`);
         expect(res.status).toBe(200);
       },
-      { timeout: 120_000, interval: 250 },
+      // Four processes start side by side; on a busy 2-core machine (load 15-20) that took
+      // 125-135 s, against about 25 s quiet: about five times the quiet start.
+      { timeout: 180_000, interval: 250 },
     );
   } catch (error) {
     child.kill('SIGKILL');
