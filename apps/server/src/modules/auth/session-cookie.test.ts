@@ -41,6 +41,16 @@ const cookieHeaders = (token: string, site = 'same-origin') => ({
 });
 
 describe('the login answer', () => {
+  // An app whose public address is https, for the Secure test, built once here rather than
+  // inside it: a second database and app take seconds, several times that on a busy machine.
+  let secure: TestApp;
+  beforeAll(async () => {
+    secure = await createTestApp({ PUBLIC_URL: 'https://ads.example', AUTH_RATE_LIMIT_MAX: '1000' });
+  });
+  afterAll(async () => {
+    await secure.closeAll();
+  });
+
   it('opens the session in an HttpOnly, SameSite=Lax cookie on / that lives as long as the session', async () => {
     const { res, token } = await browserLogin({ rememberMe: true });
     expect(res.statusCode).toBe(200);
@@ -63,21 +73,15 @@ describe('the login answer', () => {
   });
 
   it('marks both cookies Secure when the public address is https', async () => {
-    const secure = await createTestApp({ PUBLIC_URL: 'https://ads.example', AUTH_RATE_LIMIT_MAX: '1000' });
-    try {
-      const user = await loginAs(secure, 'publisher');
-      const res = await secure.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { email: user.email, password: user.password, captcha: 'x' },
-      });
-      expect(cookieOf(res, SESSION_COOKIE)).toMatchObject({ secure: true, httpOnly: true });
-      expect(cookieOf(res, USER_TYPE_COOKIE)).toMatchObject({ secure: true });
-    } finally {
-      await secure.closeAll();
-    }
-    // A second app is built and migrated for this test alone.
-  }, 120_000);
+    const user = await loginAs(secure, 'publisher');
+    const res = await secure.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: user.password, captcha: 'x' },
+    });
+    expect(cookieOf(res, SESSION_COOKIE)).toMatchObject({ secure: true, httpOnly: true });
+    expect(cookieOf(res, USER_TYPE_COOKIE)).toMatchObject({ secure: true });
+  });
 
   it('opens a sign-up’s verification session without the account-type cookie, which comes with the confirmed email', async () => {
     const { res, token, email } = await registerViaApi(app);

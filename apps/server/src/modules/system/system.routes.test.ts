@@ -150,6 +150,16 @@ describe('errors in the envelope', () => {
 });
 
 describe('dev mailbox', () => {
+  // An app that sends mail by SMTP, built once here rather than inside the test: a second
+  // database and app take seconds, several times that on a busy machine.
+  let smtp: TestApp;
+  beforeAll(async () => {
+    smtp = await createTestApp({ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://127.0.0.1:1' });
+  });
+  afterAll(async () => {
+    await smtp.closeAll();
+  });
+
   it('serves the outbox as JSON and as a page while the outbox is the transport', async () => {
     const json = await app.inject({ method: 'GET', url: '/api/dev/mailbox' });
     expect(json.statusCode).toBe(200);
@@ -161,18 +171,13 @@ describe('dev mailbox', () => {
   });
 
   it('does not exist when mail goes out by SMTP', async () => {
-    const smtp = await createTestApp({ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://127.0.0.1:1' });
-    try {
-      const json = await smtp.inject({ method: 'GET', url: '/api/dev/mailbox' });
-      expect(json.statusCode).toBe(404);
-      expect(body(json)).toEqual({ code: 404, response: null, reason: GENERIC_MESSAGES.routeNotFound });
-      const page = await smtp.inject({ method: 'GET', url: '/dev/mailbox' });
-      expect(page.statusCode).toBe(404);
-      const config = PublicConfigSchema.parse(body(await smtp.inject({ method: 'GET', url: '/api/config' })).response);
-      expect(config.devMailbox).toBe(false);
-    } finally {
-      await smtp.closeAll();
-    }
+    const json = await smtp.inject({ method: 'GET', url: '/api/dev/mailbox' });
+    expect(json.statusCode).toBe(404);
+    expect(body(json)).toEqual({ code: 404, response: null, reason: GENERIC_MESSAGES.routeNotFound });
+    const page = await smtp.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(page.statusCode).toBe(404);
+    const config = PublicConfigSchema.parse(body(await smtp.inject({ method: 'GET', url: '/api/config' })).response);
+    expect(config.devMailbox).toBe(false);
   });
 });
 
