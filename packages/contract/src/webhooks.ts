@@ -46,6 +46,12 @@ export const WEBHOOK_URL_MAX = 2000;
 /** Header names of a delivery. */
 export const WEBHOOK_SIGNATURE_HEADER = 'Cryptads-Signature';
 export const WEBHOOK_EVENT_ID_HEADER = 'Cryptads-Event-Id';
+/** Standard Webhooks' headers, sent with every delivery alongside Cryptads-Signature. */
+export const STANDARD_WEBHOOK_HEADERS = {
+  id: 'webhook-id',
+  timestamp: 'webhook-timestamp',
+  signature: 'webhook-signature',
+} as const;
 /** A receiver should refuse a signature whose timestamp is further than this from its clock. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 /** After a rotation the previous secret still signs (a second v1 value) this long. */

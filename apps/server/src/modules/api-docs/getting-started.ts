@@ -61,4 +61,9 @@ away from your clock. This check answers false, never an exception, for a missin
 \`\`\`js
 ${WEBHOOK_VERIFY_EXAMPLE}
 \`\`\`
+
+Each delivery also carries the [Standard Webhooks](https://www.standardwebhooks.com/) headers
+\`webhook-id\` (the event's id), \`webhook-timestamp\` and \`webhook-signature\`, so a
+\`standardwebhooks\` library verifies it with the secret as shown:
+\`new Webhook(secret).verify(rawBody, headers)\`.
 `;

@@ -1,13 +1,14 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eurosToMicros } from '@cryptads/contract/money';
 import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_MESSAGES } from '@cryptads/contract/webhooks';
 import { notifications } from '../../db/schema/notifications';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema/outgoing-webhooks';
 import { websites } from '../../db/schema/websites';
 import { body, drainEvents, loginAs } from '../../testing/helpers';
-import { type FakeResponse, type LoopbackServer, listenOnLoopback } from '../../testing/loopback';
+import { type FakeRequest, type FakeResponse, type LoopbackServer, listenOnLoopback } from '../../testing/loopback';
 import { itOnPostgres } from '../../testing/postgres-only';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { recordBatch } from '../delivery/writer/record-batch';
@@ -16,7 +17,7 @@ import { emitEvent } from '../events/events';
 import { depositFor } from '../ledger/test-helpers';
 import { pruneWebhookHistory } from './outgoing-webhooks.service';
 import { WebhookSender } from './sender';
-import { verifySignature } from './signing';
+import { sealWebhookSecret, verifySignature } from './signing';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -56,11 +57,38 @@ async function register(headers: Record<string, string>, path: string, events: s
 }
 const requestsTo = (path: string) => receiver.requests.filter((r) => r.path === path);
 
+/**
+ * What a receiver using the `standardwebhooks` library does: `new Webhook(secret).verify(body,
+ * headers)`, with the library's clock at `atSeconds` (the library checks the timestamp against
+ * Date.now(), and the tests' sender runs on a clock of their own). The parsed body, or the error.
+ */
+function standardVerify(
+  secret: string,
+  req: FakeRequest,
+  body: string | Buffer = req.body,
+  atSeconds?: number,
+): unknown {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime((atSeconds ?? Number(headers['webhook-timestamp'])) * 1000);
+  try {
+    return new Webhook(secret).verify(body, headers);
+  } catch (err) {
+    return err;
+  } finally {
+    vi.useRealTimers();
+  }
+}
+const tsOf = (req: FakeRequest | undefined) => Number(req?.headers['webhook-timestamp']);
+
 describe('outgoing webhooks', () => {
   it('signs a ping with the documented algorithm; the secret is shown once and sealed at rest', async () => {
     const me = await loginAs(app, 'advertiser');
     const { endpoint, secret } = await register(me.headers, '/ping');
-    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    // Standard base64 of 32 random bytes, as Standard Webhooks libraries decode it.
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(Buffer.from(secret.slice(6), 'base64')).toHaveLength(32);
     const [row] = await app.ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
     expect(row?.secretSealed.startsWith('enc:v1:')).toBe(true);
     expect(row?.secretSealed).not.toContain(secret.slice(6));
@@ -99,6 +127,97 @@ describe('outgoing webhooks', () => {
       .response.attempts;
     expect(attempt).toMatchObject({ statusCode: 200, attempt: 1, ok: true });
     expect(attempt?.responseBody).toContain('received');
+  });
+
+  it('a delivery verifies with the standardwebhooks library and with Cryptads-Signature; a changed body with neither', async () => {
+    const me = await loginAs(app, 'advertiser');
+    const { endpoint, secret } = await register(me.headers, '/standard');
+    const sent = await app.inject({
+      method: 'POST',
+      url: `/api/user/webhooks/${endpoint.id}/test`,
+      headers: me.headers,
+    });
+    await sender.drain();
+    const [req] = requestsTo('/standard');
+    if (!req) throw new Error('no request');
+    const payload = JSON.parse(req.body);
+    expect(payload.id).toBe(body<{ eventId: string }>(sent).response.eventId);
+    expect(req.headers['webhook-id']).toBe(payload.id);
+    expect(req.headers['webhook-id']).toBe(req.headers['cryptads-event-id']);
+    expect(Math.abs(tsOf(req) - Date.now() / 1000)).toBeLessThan(60);
+    expect(String(req.headers['webhook-signature'])).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+    // The library's verify answers the parsed body.
+    expect(standardVerify(secret, req)).toEqual(payload);
+    expect(standardVerify(secret, req, Buffer.from(req.body))).toEqual(payload);
+    // Written out: base64 HMAC-SHA256 of "id.timestamp.body", keyed with the decoded secret.
+    const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
+    expect(req.headers['webhook-signature']).toBe(
+      `v1,${createHmac('sha256', key)
+        .update(`${payload.id}.${tsOf(req)}.${req.body}`)
+        .digest('base64')}`,
+    );
+    const stripeStyle = String(req.headers['cryptads-signature']);
+    expect(verifySignature(secret, stripeStyle, req.body)).toBe(true);
+    expect(stripeStyle.match(/t=(\d+)/)?.[1]).toBe(String(tsOf(req)));
+
+    const tampered = req.body.replace('"ping"', '"pong"');
+    expect(tampered).not.toBe(req.body);
+    expect(standardVerify(secret, req, tampered)).toMatchObject({ name: 'WebhookVerificationError' });
+    expect(verifySignature(secret, stripeStyle, tampered)).toBe(false);
+    // Another secret, another id or a stale timestamp fail too.
+    expect(standardVerify(`whsec_${randomBytes(32).toString('base64')}`, req)).toBeInstanceOf(Error);
+    const otherId = { ...req, headers: { ...req.headers, 'webhook-id': 'evt_other' } };
+    expect(standardVerify(secret, otherId)).toBeInstanceOf(Error);
+    expect(standardVerify(secret, req, req.body, tsOf(req) + 600)).toBeInstanceOf(Error);
+  });
+
+  it('a retry keeps webhook-id, with its own timestamp and signature, both verifying', async () => {
+    const me = await loginAs(app, 'advertiser');
+    const { endpoint, secret } = await register(me.headers, '/standard-retry');
+    answers.set('/standard-retry', [500]);
+    await app.inject({ method: 'POST', url: `/api/user/webhooks/${endpoint.id}/test`, headers: me.headers });
+    const t0 = new Date(Date.now() + 1000);
+    await sender.drain({ now: t0 });
+    await sender.drain({ now: new Date(t0.getTime() + 31_000) });
+    const [first, retry] = requestsTo('/standard-retry');
+    if (!first || !retry) throw new Error('expected two attempts');
+    expect(retry.headers['webhook-id']).toBe(first.headers['webhook-id']);
+    expect(retry.body).toBe(first.body);
+    expect(tsOf(first)).toBe(Math.floor(t0.getTime() / 1000));
+    expect(tsOf(retry)).toBe(tsOf(first) + 31);
+    expect(retry.headers['webhook-signature']).not.toBe(first.headers['webhook-signature']);
+    expect(retry.headers['cryptads-signature']).not.toBe(first.headers['cryptads-signature']);
+    const payload = JSON.parse(first.body);
+    expect(standardVerify(secret, first)).toEqual(payload);
+    expect(standardVerify(secret, retry)).toEqual(payload);
+    // Each attempt's signature is bound to its own timestamp.
+    const swapped = {
+      ...retry,
+      headers: { ...retry.headers, 'webhook-signature': first.headers['webhook-signature'] },
+    };
+    expect(standardVerify(secret, swapped)).toBeInstanceOf(Error);
+    const atRetry = { nowSeconds: tsOf(retry) };
+    expect(verifySignature(secret, String(retry.headers['cryptads-signature']), retry.body, atRetry)).toBe(true);
+  });
+
+  it('an endpoint whose secret predates base64 secrets keeps its Cryptads-Signature; its webhook-signature uses the same bytes', async () => {
+    const me = await loginAs(app, 'advertiser');
+    const { endpoint } = await register(me.headers, '/legacy');
+    // The former form: base64url of 32 random bytes, without padding, with a '-' or '_' in it.
+    let legacy = '';
+    do legacy = `whsec_${randomBytes(32).toString('base64url')}`;
+    while (!/[-_]/.test(legacy));
+    await app.ctx.db
+      .update(webhookEndpoints)
+      .set({ secretSealed: sealWebhookSecret(app.ctx.config.totp.encryptionKey, me.user.id, legacy) })
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    await app.inject({ method: 'POST', url: `/api/user/webhooks/${endpoint.id}/test`, headers: me.headers });
+    await sender.drain();
+    const [req] = requestsTo('/legacy');
+    if (!req) throw new Error('no request');
+    expect(verifySignature(legacy, String(req.headers['cryptads-signature']), req.body)).toBe(true);
+    const asStandard = `whsec_${Buffer.from(legacy.slice(6), 'base64url').toString('base64')}`;
+    expect(standardVerify(asStandard, req)).toEqual(JSON.parse(req.body));
   });
 
   it('retries a 500 with backoff (same event id), then succeeds; a resend carries the same event id', async () => {
@@ -206,6 +325,22 @@ describe('outgoing webhooks', () => {
     expect(verifySignature(newSecret, header, first?.body ?? '')).toBe(true);
     expect(verifySignature(oldSecret, header, first?.body ?? '')).toBe(true);
 
+    // Standard Webhooks: one v1 per secret, space-separated, the new secret's first.
+    const standard = String(first?.headers['webhook-signature']).split(' ');
+    expect(standard).toHaveLength(2);
+    expect(standard.every((sig) => /^v1,[A-Za-z0-9+/]{43}=$/.test(sig))).toBe(true);
+    expect(standard[0]).not.toBe(standard[1]);
+    if (!first) throw new Error('no request');
+    const payload = JSON.parse(first.body);
+    expect(standardVerify(newSecret, first)).toEqual(payload);
+    expect(standardVerify(oldSecret, first)).toEqual(payload);
+    // Each signature alone verifies under its own secret only.
+    const only = (sig: string | undefined) => ({ ...first, headers: { ...first.headers, 'webhook-signature': sig } });
+    expect(standardVerify(newSecret, only(standard[0]))).toEqual(payload);
+    expect(standardVerify(oldSecret, only(standard[1]))).toEqual(payload);
+    expect(standardVerify(oldSecret, only(standard[0]))).toBeInstanceOf(Error);
+    expect(standardVerify(newSecret, only(standard[1]))).toBeInstanceOf(Error);
+
     const later = new Date(Date.now() + 25 * HOUR);
     await app.inject({ method: 'POST', url: `/api/user/webhooks/${endpoint.id}/test`, headers: me.headers });
     await sender.drain({ now: later });
@@ -215,6 +350,10 @@ describe('outgoing webhooks', () => {
     expect(header2.match(/v1=/g)).toHaveLength(1);
     expect(verifySignature(newSecret, header2, second?.body ?? '', opts)).toBe(true);
     expect(verifySignature(oldSecret, header2, second?.body ?? '', opts)).toBe(false);
+    expect(String(second?.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    if (!second) throw new Error('no request');
+    expect(standardVerify(newSecret, second)).toEqual(JSON.parse(second.body));
+    expect(standardVerify(oldSecret, second)).toBeInstanceOf(Error);
   });
 
   it('sends real events: a website approved, and the balance going low after spend', async () => {

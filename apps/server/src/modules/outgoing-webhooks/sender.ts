@@ -1,14 +1,19 @@
 import { and, asc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { NotificationType } from '@cryptads/contract/notifications';
 import { paths } from '@cryptads/contract/paths';
-import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_MESSAGES, WEBHOOK_SIGNATURE_HEADER } from '@cryptads/contract/webhooks';
+import {
+  STANDARD_WEBHOOK_HEADERS,
+  WEBHOOK_EVENT_ID_HEADER,
+  WEBHOOK_MESSAGES,
+  WEBHOOK_SIGNATURE_HEADER,
+} from '@cryptads/contract/webhooks';
 import type { AppContext } from '../../context';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema/outgoing-webhooks';
 import { DrainLoop } from '../../lib/drain-loop';
 import { SafeFetchError, safeFetch } from '../../lib/safe-fetch';
 import { notify } from '../notifications/notify';
 import { ATTEMPT_TIMEOUT_MS, outcomeOf, RESPONSE_KEPT_BYTES, RETRY_WINDOW_MS, retryDelayMs } from './rules';
-import { openWebhookSecret, signatureHeader } from './signing';
+import { openWebhookSecret, signatureHeader, standardWebhooksSignature } from './signing';
 
 type Log = { error: (o: object, m: string) => void };
 
@@ -145,6 +150,11 @@ export class WebhookSender {
             'user-agent': 'Cryptads-Webhooks/1.0',
             [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(secrets, timestamp, body),
             [WEBHOOK_EVENT_ID_HEADER]: event.id,
+            // The event's id, like Cryptads-Event-Id: the same on every retry and resend, so
+            // receivers' Standard Webhooks libraries and idempotency checks see one message.
+            [STANDARD_WEBHOOK_HEADERS.id]: event.id,
+            [STANDARD_WEBHOOK_HEADERS.timestamp]: String(timestamp),
+            [STANDARD_WEBHOOK_HEADERS.signature]: standardWebhooksSignature(secrets, event.id, timestamp, body),
           },
         },
       });

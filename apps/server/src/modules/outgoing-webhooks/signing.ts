@@ -2,13 +2,50 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
 import { safeEqual } from '../../lib/crypto';
 
 /**
- * Signing of outgoing webhooks (docs/decisions/042-outgoing-webhooks.md), Stripe's scheme: the
- * header `Cryptads-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`, the
- * key being the whole secret text (`whsec_...`). During a rotation it carries two v1 values.
+ * Signing of outgoing webhooks (docs/decisions/042-outgoing-webhooks.md), two schemes on every
+ * delivery:
+ * - Stripe's: `Cryptads-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`,
+ *   the key being the whole secret text (`whsec_...`). During a rotation it carries two v1.
+ * - Standard Webhooks', which the `whsec_` prefix promises: `webhook-id`, `webhook-timestamp` and
+ *   `webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">`, the key being
+ *   the bytes the base64 after `whsec_` decodes to. During a rotation, one `v1,…` per secret,
+ *   space-separated.
  */
 
-/** A new secret: `whsec_` and 32 random bytes, base64url. */
-export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+/**
+ * A new secret: `whsec_` and 32 random bytes in standard, padded base64, the form every
+ * Standard Webhooks library decodes. Secrets made before used base64url without padding, which
+ * those libraries refuse; see `standardWebhooksKey`.
+ */
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+const STANDARD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/**
+ * The HMAC key of the Standard Webhooks signature: the bytes after `whsec_`. A secret in
+ * standard base64 (every secret made now) is decoded as such, as receivers' libraries do. An
+ * older secret is base64url of 32 random bytes: it is keyed with those same bytes, so a
+ * receiver that rewrites it as standard base64 verifies too, and its Cryptads-Signature is
+ * unchanged; rotating gives a secret the libraries take as it is.
+ */
+export function standardWebhooksKey(secret: string): Buffer {
+  const encoded = secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret;
+  return Buffer.from(encoded, STANDARD_BASE64.test(encoded) ? 'base64' : 'base64url');
+}
+
+/** One `v1,<base64>` per secret (the current one first), space-separated. */
+export function standardWebhooksSignature(
+  secrets: readonly string[],
+  id: string,
+  timestamp: number,
+  body: string,
+): string {
+  return secrets
+    .map(
+      (s) => `v1,${createHmac('sha256', standardWebhooksKey(s)).update(`${id}.${timestamp}.${body}`).digest('base64')}`,
+    )
+    .join(' ');
+}
 
 export const signPayload = (secret: string, timestamp: number, body: string) =>
   createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
