@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ISO_DAY_PATTERN } from './dates';
+import { ISO_DAY_PATTERN, isValidDay } from './dates';
 import { MICROS_PER_EURO } from './money';
 
 /**
@@ -53,7 +53,9 @@ export const STATEMENT_TYPE_LABELS: Record<StatementLineType, string> = {
 export const STATEMENT_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const STATEMENT_SEARCH_MAX = 100;
 
-const day = z.string().regex(ISO_DAY_PATTERN, 'Please enter a date as YYYY-MM-DD.');
+const DAY_MESSAGE = 'Please enter a date as YYYY-MM-DD.';
+// A day that exists: 2026-13-01 has the shape, and the ledger query it reached failed (500).
+const day = z.string().regex(ISO_DAY_PATTERN, DAY_MESSAGE).refine(isValidDay, DAY_MESSAGE);
 
 /** GET /billing/statement: a period of UTC days (both ends included, either open), a search of the descriptions, a page. */
 export const StatementQuerySchema = z

@@ -238,6 +238,16 @@ describe('the period, search, pages and CSV', () => {
       expect(res.statusCode, q).toBe(400);
     }
   });
+
+  it('refuses a day that does not exist (it reached the ledger query: 500), on the page and the CSV', async () => {
+    const adv = await loginAs(app, 'advertiser');
+    await depositFor(app, adv.user.id, eurosToMicros(10));
+    for (const path of ['/api/billing/statement', '/api/billing/statement/csv'])
+      for (const q of ['?from=2026-11-02&to=2026-13-01', '?from=2026-02-30', '?to=6034-34-46']) {
+        const res = await app.inject({ method: 'GET', url: `${path}${q}`, headers: adv.headers });
+        expect(res.statusCode, `${path}${q}`).toBe(400);
+      }
+  });
 });
 
 describe('whose lines', () => {
