@@ -19,29 +19,36 @@ export function actorOf(auth: Auth): Actor {
   return { kind: 'operator', userId: auth.user.id, sessionId: auth.session.id, email: auth.user.email };
 }
 
+/** An entry of the audit trail, as writeAudit takes it. */
+export type AuditEntryInput = {
+  action: string;
+  objectType: string;
+  objectId: string | number;
+  changes?: Record<string, unknown>;
+  approvalId?: number | null;
+};
+
 /** Appends an entry; call it with the transaction of the change it records. */
-export async function writeAudit(
-  tx: Tx,
-  actor: Actor,
-  entry: {
-    action: string;
-    objectType: string;
-    objectId: string | number;
-    changes?: Record<string, unknown>;
-    approvalId?: number | null;
-  },
-): Promise<void> {
-  await tx.insert(auditEntries).values({
-    actorId: actor.kind === 'operator' ? actor.userId : null,
-    actorEmail: actor.kind === 'operator' ? actor.email : null,
-    sessionId: actor.kind === 'operator' ? actor.sessionId : null,
-    via: actor.kind === 'operator' ? 'screen' : 'command line',
-    action: entry.action,
-    objectType: entry.objectType,
-    objectId: String(entry.objectId),
-    changes: entry.changes ?? {},
-    approvalId: entry.approvalId ?? null,
-  });
+export async function writeAudit(tx: Tx, actor: Actor, entry: AuditEntryInput): Promise<void> {
+  await writeAudits(tx, actor, [entry]);
+}
+
+/** Appends several entries of one actor in one statement (one per credit of a bank statement's batch). */
+export async function writeAudits(tx: Tx, actor: Actor, entries: readonly AuditEntryInput[]): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.insert(auditEntries).values(
+    entries.map((entry) => ({
+      actorId: actor.kind === 'operator' ? actor.userId : null,
+      actorEmail: actor.kind === 'operator' ? actor.email : null,
+      sessionId: actor.kind === 'operator' ? actor.sessionId : null,
+      via: actor.kind === 'operator' ? 'screen' : 'command line',
+      action: entry.action,
+      objectType: entry.objectType,
+      objectId: String(entry.objectId),
+      changes: entry.changes ?? {},
+      approvalId: entry.approvalId ?? null,
+    })),
+  );
 }
 
 export type AuditFilter = {

@@ -60,6 +60,41 @@ describe('CSV statements', () => {
     ]);
   });
 
+  it('read a quoted field across a line break, with a quoted comma and doubled quotes, as one row', () => {
+    const csv = [
+      'date;amount;currency;reference;bank_id',
+      '2026-11-27;123.00;EUR;"Deposit DEP0000000A,\nfrom ""Ada""; thanks";R1-Q1',
+      '',
+      '2026-11-27;50.00;EUR;plain;R1-Q2',
+      '2026-11-27;x;EUR;plain;R1-Q3',
+    ].join('\r\n');
+    expect(() => parseStatementCsv(csv)).toThrow(
+      'Row 4: the amount must be a number with a decimal point, like 123.00.',
+    );
+    expect(parseStatementCsv(csv.slice(0, csv.lastIndexOf('\r\n')))).toEqual([
+      {
+        bankEntryId: 'R1-Q1',
+        bookedOn: '2026-11-27',
+        direction: 'credit',
+        amountMicros: 123_000_000n,
+        currency: 'EUR',
+        remittance: 'Deposit DEP0000000A,\nfrom "Ada"; thanks',
+      },
+      expect.objectContaining({ bankEntryId: 'R1-Q2', amountMicros: 50_000_000n, remittance: 'plain' }),
+    ]);
+  });
+
+  it('refuse a quote that is never closed, or text after a closing quote, naming the row', () => {
+    expect(() =>
+      parseStatementCsv(
+        'date,amount,currency,reference,bank_id\n2026-11-27,1.00,EUR,ok,R1\n2026-11-27,1.00,EUR,"open,R2\n',
+      ),
+    ).toThrow('Row 3 opens a quote (") that is never closed; nothing was imported.');
+    expect(() => parseStatementCsv('date,amount,currency,reference,bank_id\n2026-11-27,1.00,EUR,"a"b,R1\n')).toThrow(
+      'Row 2 has text after a closing quote ("); nothing was imported.',
+    );
+  });
+
   it('name the missing columns and the row that cannot be read', () => {
     expect(() => parseStatementCsv('date;amount\n2026-01-01;1')).toThrow(
       'The CSV statement needs the columns date, amount, currency, reference, bank_id in its first row; missing: currency, reference, bank_id.',

@@ -18,6 +18,7 @@ import {
   available,
   clearing,
   creditDeposit,
+  creditDeposits,
   held,
   hold,
   INSUFFICIENT_BALANCE,
@@ -270,6 +271,76 @@ describe('creditDeposit', () => {
     expect(events.map((e) => e.payload)).toEqual([
       { type: 'balance.credited', userId, amountMicros: '150000000', reason: 'deposit' },
     ]);
+  });
+
+  it('creditDeposits posts several deposits at once, each transfer as creditDeposit writes it; a key posted before posts nothing', async () => {
+    const [a, b, c] = [await newUser(), await newUser(), await newUser()];
+    const deposit = (userId: number, fee: bigint, vat: bigint, vatCountry: string | null) => ({
+      userId,
+      provider: 'bank' as const,
+      amountMicros: 100_000_000n,
+      feeMicros: fee,
+      vatMicros: vat,
+      vatCountry,
+      idempotencyKey: `payment:bulk_${userId}`,
+      reference: `payment:bulk_${userId}`,
+      description: 'Deposit by bank transfer',
+    });
+    const [da, db, dc] = [
+      deposit(a, 0n, 23_000_000n, 'IE'),
+      deposit(b, 1_000_000n, 19_190_000n, 'DE'),
+      deposit(c, 0n, 0n, null),
+    ];
+    // The same deposits one at a time, on twins: what each transfer must look like.
+    const twins = [await newUser(), await newUser(), await newUser()];
+    const single = [];
+    for (const [i, d] of [da, db, dc].entries()) {
+      const twin = twins[i] as number;
+      single.push(
+        (
+          await tx((t) =>
+            creditDeposit(t, {
+              ...d,
+              userId: twin,
+              idempotencyKey: `payment:bulk_${twin}`,
+              reference: `payment:bulk_${twin}`,
+            }),
+          )
+        ).transfers,
+      );
+    }
+    await tx((t) => creditDeposit(t, da));
+    const clearingBefore = await accountBalance(app.ctx.db, clearing('bank'));
+    await tx((t) => creditDeposits(t, [da, db, dc]));
+    const shape = (
+      rows: {
+        kind: string;
+        amountMicros: bigint;
+        idempotencyKey: string | null;
+        description: string;
+        reference: string | null;
+      }[],
+      userId: number,
+    ) =>
+      rows.map((r) => [
+        r.kind,
+        r.amountMicros,
+        r.idempotencyKey?.replace(String(userId), 'U'),
+        r.description,
+        r.reference?.replace(String(userId), 'U'),
+      ]);
+    for (const [i, d] of [da, db, dc].entries()) {
+      const rows = await app.ctx.db
+        .select()
+        .from(ledgerTransfers)
+        .where(sql`${ledgerTransfers.idempotencyKey} like ${`${d.idempotencyKey}%`}`)
+        .orderBy(ledgerTransfers.id);
+      expect(shape(rows, d.userId)).toEqual(shape(single[i] ?? [], twins[i] as number));
+      expect(await balanceOf(d.userId)).toBe(100_000_000n);
+    }
+    // Deposit a was posted before the bulk: only b and c left the clearing account.
+    expect(clearingBefore - (await accountBalance(app.ctx.db, clearing('bank')))).toBe(120_190_000n + 100_000_000n);
+    await expect(tx((t) => creditDeposits(t, [{ ...da, vatMicros: 0n }]))).rejects.toMatchObject({ status: 409 });
   });
 
   it('writes no transfer for a fee or VAT of zero', async () => {

@@ -13,6 +13,7 @@ import {
   type Leg,
   type LedgerTransfer,
   lockKey,
+  lockKeys,
   type Posted,
   postLegs,
   sameLegs,
@@ -85,7 +86,6 @@ export async function transferMany(
   const legs = list.filter((l) => l.amountMicros !== 0n);
   if (!key) return { ...(await postLegs(tx, legs)), applied: true };
   await lockKey(tx, key);
-  const keys = legs.map((_, i) => (i === 0 ? key : `${key}#${i + 1}`));
   // Every transfer of an earlier posting under the key (it may have had more legs than this one).
   const keyPattern = `${key.replace(/[\\%_]/g, (c) => `\\${c}`)}#%`;
   const existing = await tx
@@ -98,12 +98,14 @@ export async function transferMany(
     return { transfers: existing, balances: new Map(), applied: false };
   }
   return {
-    ...(await postLegs(
-      tx,
-      legs.map((l, i) => ({ ...l, idempotencyKey: keys[i] })),
-    )),
+    ...(await postLegs(tx, keyedLegs(legs, key))),
     applied: true,
   };
+}
+
+/** A posting's legs under its key: the first carries the key, the others `<key>#2`, `<key>#3` ... */
+function keyedLegs(legs: readonly TransferInput[], key: string): TransferInput[] {
+  return legs.map((l, i) => ({ ...l, idempotencyKey: i === 0 ? key : `${key}#${i + 1}` }));
 }
 
 // ---------------------------------------------------------------- what the callers use
@@ -114,51 +116,76 @@ export async function transferMany(
  * the processing fee and the VAT. Once per idempotency key; the fee and VAT transfers carry
  * `<key>#2` and `<key>#3` (or `#2` alone when one of them is zero).
  */
-export async function creditDeposit(
-  tx: Tx,
-  d: {
-    userId: number;
-    provider: PaymentProvider;
-    amountMicros: bigint;
-    feeMicros: bigint;
-    vatMicros: bigint;
-    /** The member state the VAT is owed to (its own VAT payable account); null: the general one. */
-    vatCountry?: string | null;
-    idempotencyKey: string;
-    reference: string;
-    description?: string;
-  },
-): Promise<Posted & { applied: boolean }> {
+export type DepositCredit = {
+  userId: number;
+  provider: PaymentProvider;
+  amountMicros: bigint;
+  feeMicros: bigint;
+  vatMicros: bigint;
+  /** The member state the VAT is owed to (its own VAT payable account); null: the general one. */
+  vatCountry?: string | null;
+  idempotencyKey: string;
+  reference: string;
+  description?: string;
+};
+
+/** A deposit's transfers: the amount to the user, the fee and the VAT to theirs (zero ones left out). */
+function depositLegs(d: DepositCredit): TransferInput[] {
   if (d.amountMicros <= 0n || d.feeMicros < 0n || d.vatMicros < 0n)
     throw new Error('ledger: a deposit credits more than zero, with a fee and VAT of zero or more');
   const from = clearing(d.provider);
   const common = { from, reference: d.reference };
-  return transferMany(
+  return [
+    {
+      ...common,
+      to: available(d.userId),
+      amountMicros: d.amountMicros,
+      kind: 'deposit' as const,
+      description: d.description ?? 'Deposit',
+    },
+    {
+      ...common,
+      to: platform('processing_fees'),
+      amountMicros: d.feeMicros,
+      kind: 'deposit_fee' as const,
+      description: 'Deposit processing fee',
+    },
+    {
+      ...common,
+      to: vatPayable(d.vatCountry),
+      amountMicros: d.vatMicros,
+      kind: 'deposit_vat' as const,
+      description: d.vatCountry ? `VAT on a deposit (${d.vatCountry})` : 'VAT on a deposit',
+    },
+  ].filter((l) => l.amountMicros !== 0n);
+}
+
+export async function creditDeposit(tx: Tx, d: DepositCredit): Promise<Posted & { applied: boolean }> {
+  return transferMany(tx, depositLegs(d), { idempotencyKey: d.idempotencyKey });
+}
+
+/**
+ * Several paid deposits (a bank statement's credits) as ONE posting: each deposit's transfers
+ * and keys exactly as creditDeposit makes them, every key locked in one statement, the users
+ * and accounts locked once, in the posting's one order. A deposit whose key was posted before
+ * goes through creditDeposit, which answers the first posting (posting nothing) or refuses
+ * another operation under the same key (409), as for one deposit.
+ */
+export async function creditDeposits(tx: Tx, list: readonly DepositCredit[]): Promise<void> {
+  if (list.length === 0) return;
+  const keys = list.map((d) => d.idempotencyKey);
+  if (new Set(keys).size !== keys.length) throw new Error('ledger: a deposit twice in one posting');
+  const legs = list.map((d) => ({ d, legs: depositLegs(d) }));
+  await lockKeys(tx, keys);
+  const posted = await tx
+    .select({ key: ledgerTransfers.idempotencyKey })
+    .from(ledgerTransfers)
+    .where(inArray(ledgerTransfers.idempotencyKey, keys));
+  const before = new Set(posted.map((r) => r.key));
+  for (const { d } of legs) if (before.has(d.idempotencyKey)) await creditDeposit(tx, d);
+  await postLegs(
     tx,
-    [
-      {
-        ...common,
-        to: available(d.userId),
-        amountMicros: d.amountMicros,
-        kind: 'deposit',
-        description: d.description ?? 'Deposit',
-      },
-      {
-        ...common,
-        to: platform('processing_fees'),
-        amountMicros: d.feeMicros,
-        kind: 'deposit_fee',
-        description: 'Deposit processing fee',
-      },
-      {
-        ...common,
-        to: vatPayable(d.vatCountry),
-        amountMicros: d.vatMicros,
-        kind: 'deposit_vat',
-        description: d.vatCountry ? `VAT on a deposit (${d.vatCountry})` : 'VAT on a deposit',
-      },
-    ],
-    { idempotencyKey: d.idempotencyKey },
+    legs.filter(({ d }) => !before.has(d.idempotencyKey)).flatMap(({ d, legs }) => keyedLegs(legs, d.idempotencyKey)),
   );
 }
 

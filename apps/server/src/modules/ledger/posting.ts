@@ -119,6 +119,15 @@ export async function lockKey(tx: Tx, key: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
+/** lockKey for several keys in one statement, taken in sorted order (unnest keeps the array's). */
+export async function lockKeys(tx: Tx, keys: readonly string[]) {
+  const sorted = [...new Set(keys)].sort();
+  if (sorted.length === 0) return;
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(key, 0)) from unnest(${arrayLiteral(sorted)}::text[]) as key`,
+  );
+}
+
 /**
  * Writes a set of transfers atomically. Locks are taken in one order everywhere, so two
  * postings never wait for each other in a circle: first the users rows whose cached balance

@@ -1,8 +1,8 @@
 import { paidShareOf } from '@cryptads/contract/money';
 import type { Tx } from '../../db/client';
 import type { payments } from '../../db/schema/payments';
-import { emitEvent } from '../events/events';
-import { creditDeposit, type PaymentProvider } from '../ledger/ledger.service';
+import { emitEvent, emitEvents } from '../events/events';
+import { creditDeposit, creditDeposits, type DepositCredit, type PaymentProvider } from '../ledger/ledger.service';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -17,7 +17,14 @@ export async function postDepositToLedger(
   payment: Pick<PaymentRow, 'id' | 'userId' | 'method' | 'provider' | 'vatCountry'>,
   billed: { amountMicros: bigint; feeMicros: bigint; vatMicros: bigint },
 ) {
-  return creditDeposit(tx, {
+  return creditDeposit(tx, depositCreditOf(payment, billed));
+}
+
+function depositCreditOf(
+  payment: Pick<PaymentRow, 'id' | 'userId' | 'method' | 'provider' | 'vatCountry'>,
+  billed: { amountMicros: bigint; feeMicros: bigint; vatMicros: bigint },
+): DepositCredit {
+  return {
     vatCountry: payment.vatCountry,
     userId: payment.userId,
     provider: payment.provider as PaymentProvider,
@@ -27,7 +34,7 @@ export async function postDepositToLedger(
     idempotencyKey: `payment:${payment.id}`,
     reference: `payment:${payment.id}`,
     description: DEPOSIT_DESCRIPTIONS[payment.method] ?? 'Deposit',
-  });
+  };
 }
 
 const DEPOSIT_DESCRIPTIONS: Record<string, string> = {
@@ -77,7 +84,34 @@ export function billedAmounts(
 export async function fulfilDeposit(tx: Tx, payment: PaymentRow, paidMicros: bigint, creditedMicros: bigint) {
   const billed = billedAmounts(payment, paidMicros, creditedMicros);
   await postDepositToLedger(tx, payment, billed);
-  await emitEvent(tx, {
+  await emitEvent(tx, depositPaid(payment, billed));
+}
+
+/**
+ * fulfilDeposit for several deposits paid in one transaction (a bank statement's credits): one
+ * ledger posting for all of them (the ledger's rule: one posting per transaction), then their
+ * `deposit.paid` events.
+ */
+export async function fulfilDeposits(
+  tx: Tx,
+  paid: readonly { payment: PaymentRow; paidMicros: bigint; creditedMicros: bigint }[],
+) {
+  const billed = paid.map((p) => ({
+    payment: p.payment,
+    billed: billedAmounts(p.payment, p.paidMicros, p.creditedMicros),
+  }));
+  await creditDeposits(
+    tx,
+    billed.map((b) => depositCreditOf(b.payment, b.billed)),
+  );
+  await emitEvents(
+    tx,
+    billed.map((b) => depositPaid(b.payment, b.billed)),
+  );
+}
+
+const depositPaid = (payment: PaymentRow, billed: ReturnType<typeof billedAmounts>) =>
+  ({
     type: 'deposit.paid',
     paymentId: payment.id,
     userId: payment.userId,
@@ -87,5 +121,4 @@ export async function fulfilDeposit(tx: Tx, payment: PaymentRow, paidMicros: big
     totalMicros: billed.totalMicros.toString(),
     method: payment.method,
     provider: payment.provider,
-  });
-}
+  }) as const;

@@ -22,7 +22,7 @@ import type { UserRow } from '../sessions/sessions.service';
 import { badRequest, conflict, forbidden } from '../../lib/errors';
 import { locationEvidence } from '../tax/tax.service';
 import { type DepositCustomer, depositCustomer, depositVatPercent, hasQualifyingCampaign } from './customer';
-import { fulfilDeposit } from './deposit-credit';
+import { fulfilDeposit, fulfilDeposits } from './deposit-credit';
 import { newPaymentId, openPayment, type PaymentRow, settlePaid } from './payments.service';
 import type { PaidPurpose } from './types';
 import { paymentsOf } from './providers';
@@ -33,6 +33,11 @@ import { paymentsOf } from './providers';
  */
 export const depositPurpose: PaidPurpose = {
   paid: (tx, payment, { paidMicros, creditedMicros }) => fulfilDeposit(tx, payment, paidMicros, creditedMicros),
+  paidMany: (tx, paid) =>
+    fulfilDeposits(
+      tx,
+      paid.map(({ payment, amounts }) => ({ payment, ...amounts })),
+    ),
 };
 
 /** Other modules (marketplace orders) read a customer's deposit rules through this service. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DepositBreakdown } from '@cryptads/contract/billing-messages';
 import { DEPOSIT_MESSAGES, PAYMENT_ID_PATTERN } from '@cryptads/contract/deposit-messages';
 import type { Payments } from '../../adapters/payments/payments';
@@ -302,6 +302,58 @@ export async function settlePaid(
   if (credited === 0n) return { outcome: 'moved', payment: paid, fulfilled: false };
   await purposes.paid(tx, paid, { paidMicros, creditedMicros: credited });
   return { outcome: 'moved', payment: paid, fulfilled: true };
+}
+
+/**
+ * settlePaid for several payments in one transaction (a bank statement's credits), their rows
+ * locked by the caller: each recorded exactly as settlePaid records it, in one update, then
+ * their purposes' fulfilment in one call per purpose (for deposits, one ledger posting).
+ */
+export async function settlePaidMany(
+  tx: Tx,
+  paid: readonly { payment: PaymentRow; paidMicros: bigint }[],
+  providerStatus: string,
+  now: Date,
+  purposes: PaidPurposes,
+): Promise<void> {
+  if (paid.length === 0) return;
+  const settled = paid.map(({ payment, paidMicros }) => {
+    const creditedMicros = creditForPayment({
+      amountMicros: payment.amountMicros,
+      totalMicros: payment.totalMicros,
+      paidMicros,
+    });
+    const row: PaymentRow = {
+      ...payment,
+      status: 'paid',
+      providerStatus,
+      paidMicros,
+      creditedMicros,
+      needsReview: payment.needsReview || creditedMicros === 0n,
+      paidAt: now,
+      updatedAt: now,
+    };
+    return { row, amounts: { paidMicros, creditedMicros } };
+  });
+  const column = <T>(value: (s: (typeof settled)[number]) => T) => sql.param(settled.map(value));
+  const updated = (await tx.execute(sql`
+    update ${payments} as p
+    set status = 'paid', provider_status = ${providerStatus}, paid_micros = v.paid, credited_micros = v.credited,
+      needs_review = v.needs_review, paid_at = ${now}, updated_at = ${now}
+    from unnest(
+      ${column((s) => s.row.id)}::text[],
+      ${column((s) => s.amounts.paidMicros)}::bigint[],
+      ${column((s) => s.amounts.creditedMicros)}::bigint[],
+      ${column((s) => s.row.needsReview)}::boolean[]
+    ) as v (id, paid, credited, needs_review)
+    where p.id = v.id
+    returning p.id`)) as unknown as { rows: unknown[] };
+  if (updated.rows.length !== settled.length) throw new Error('payments: a payment vanished while locked');
+  // Nothing usable arrived: no fulfilment, as in settlePaid.
+  await purposes.paidMany(
+    tx,
+    settled.filter((s) => s.amounts.creditedMicros !== 0n).map((s) => ({ payment: s.row, amounts: s.amounts })),
+  );
 }
 
 /**

@@ -17,6 +17,11 @@ export type PaidPurpose = {
    * and only when something was credited.
    */
   paid: (tx: Tx, payment: PaymentRow, amounts: PaidAmounts) => Promise<void>;
+  /**
+   * `paid` for several payments of this purpose paid in one transaction (settlePaidMany), with
+   * the outcome of calling `paid` for each, in one ledger posting.
+   */
+  paidMany?: (tx: Tx, paid: readonly { payment: PaymentRow; amounts: PaidAmounts }[]) => Promise<void>;
   /** Where the browser goes back to after the provider's page; null: the deposit tab of its method. */
   returnPath?: (db: DbOrTx, payment: PaymentRow) => Promise<string | null>;
 };
