@@ -276,7 +276,10 @@ itOnPostgres(
       const answer = await app.ctx.db.execute(sql`select 1 as one`);
       expect(rowsOf<{ one: number }>(answer)[0]?.one).toBe(1);
       expect(pool.waitingCount).toBe(0);
-      expect(pool.totalCount).toBeLessThanOrEqual(2);
+      // A leak keeps the pool at its 10 connections, all checked out. The app's own background
+      // work (the index refresh, the readiness probe's write and session lookup, the recorder)
+      // may hold a few at the same moment, more of them on a busy machine.
+      expect(pool.totalCount).toBeLessThan(10);
     } finally {
       await killer.end();
       await app.closeAll();
