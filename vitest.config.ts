@@ -65,8 +65,14 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./apps/web/src/testing/setup.ts'],
-          // Component tests render whole screens; two busy cores can take longer than the default 5 s.
-          testTimeout: 20_000,
+          // Component tests render whole screens: the longest took 4-6 s with two workers on a
+          // lightly loaded two-core machine (the audit page's filters, the marketplace's filter
+          // panel), and the filter panel's went past 20 s beside stress-ng --cpu 2. About five
+          // times the longest.
+          testTimeout: 30_000,
+          // A file's beforeAll may import a lazily loaded screen once (website-page.test.tsx):
+          // seconds on a busy machine, where the default is 10 s.
+          hookTimeout: 30_000,
         },
       },
     ],

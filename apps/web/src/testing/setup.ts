@@ -1,8 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { forgetRequests } from './http';
 import { server } from './server';
+
+// How long findBy… and waitFor wait for the screen, 1 s by default. Every screen shows within
+// it on a quiet machine, but beside two busy cores (stress-ng --cpu 2) a lazily loaded route had
+// not rendered after 1 s and the test failed with an empty page. Five times the default; a
+// screen that never shows still fails, five seconds later.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine reads these browser APIs that happy-dom does not provide.
 if (!window.matchMedia) {

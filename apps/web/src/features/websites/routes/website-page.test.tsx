@@ -1,7 +1,7 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reportEndpoints } from '@cryptads/contract/endpoints/reports';
 import { websiteEndpoints } from '@cryptads/contract/endpoints/websites';
 import type { WebsiteDetail, Zone } from '@cryptads/contract/websites';
@@ -45,8 +45,12 @@ const website = (over: Partial<WebsiteDetail> = {}): WebsiteDetail => ({
 
 let current: WebsiteDetail;
 
-// Screens load lazily and fetch first: give a busy machine more than the default second.
-configure({ asyncUtilTimeout: 5000 });
+// The router loads the website screen lazily: its first import (the screen and what it imports,
+// transformed on demand) happens once here, not inside the first test that opens it, where
+// beside two busy cores it took longer than the test's wait for the screen.
+beforeAll(async () => {
+  await import('./website-page');
+});
 
 const none = { impressions: 0, clicks: 0, money: 0, ctr: 0, eCpm: 0, filteredImpressions: 0, filteredClicks: 0 };
 const emptyReport = {
