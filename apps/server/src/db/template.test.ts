@@ -86,8 +86,8 @@ describe('openDatabase on a fresh data directory with a template folder', () => 
       }
     }
     expect(readdirSync(templateDir)).toHaveLength(1);
-    // PGlite's initdb and every migration on disk, then three starts from disk: about 20 s of CPU
-    // when it is the worker's first database (the WASM's functions compile as they first run),
-    // and five times that on a busy two-core machine.
+    // PGlite's initdb and every migration on disk, then three starts from disk: 11-12 s on a
+    // lightly loaded machine, 16-26 s when it is the worker's first database (the WASM's functions
+    // compile as they first run), and five times that on a busy two-core machine.
   }, 120_000);
 });
