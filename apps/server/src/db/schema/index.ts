@@ -22,3 +22,4 @@ export * from './api-keys';
 export * from './outgoing-webhooks';
 export * from './forecasts';
 export * from './conversions';
+export * from './sellers';
