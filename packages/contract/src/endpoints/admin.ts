@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_MESSAGES as M } from '../admin-messages';
+import { isValidDay } from '../dates';
 import { defineEndpoints } from '../endpoint';
 import { payoutsQueueQuery, queueEndpoint } from './admin-queues';
 import { adminRoutes } from './admin.routes';
@@ -133,7 +134,8 @@ export const adminEndpoints = defineEndpoints(adminRoutes, {
       .object({
         date: z
           .string()
-          .regex(/^\d{4}-\d{2}-\d{2}$/, M.dateInvalid)
+          // A real calendar day: '2026-02-30' has the shape and would run as 2026-03-02.
+          .refine(isValidDay, M.dateInvalid)
           .optional(),
       })
       .optional(),

@@ -127,6 +127,8 @@ describe('admin API: payouts, marketplace, dead letters and traffic', () => {
       expect(requested.items.map((p) => [p.status, p.amountMicros])).toEqual([['requested', '55000000']]);
       expect(await auditCount('payout', '2027-05-01')).toBe(1);
       expect((await post('/api/admin/payouts/run', s.operator, { date: '1 May' })).statusCode).toBe(400);
+      // The shape of a day that does not exist: it ran as 2026-03-02 before.
+      expect((await post('/api/admin/payouts/run', s.operator, { date: '2026-02-30' })).statusCode).toBe(400);
     });
 
     it('publishes one listing request and rejects another with the reason', async () => {
