@@ -30,6 +30,7 @@ import { registerPublicApi } from './modules/api-keys/public-api';
 import type { RouteBinding } from './lib/endpoint-routes';
 import { addDefaultTerms, termsRoutes } from './modules/terms/terms.routes';
 import { websiteRoutes } from './modules/websites/websites.routes';
+import { registerSellersJson, sellerRoutes } from './modules/sellers/sellers.routes';
 import { createBillingAdapters } from './modules/billing-profile/adapters';
 import { billingProfileRoutes, registerKycRoutes } from './modules/billing-profile/billing-profile.routes';
 import { createBus } from './lib/bus';
@@ -271,6 +272,7 @@ export async function buildApp(opts: BuildOptions) {
       register(api, [...campaignRoutes, ...uploadRoutes]);
       registerEndpoints(api, forecastRoutes);
       register(api, [...websiteRoutes]);
+      register(api, sellerRoutes);
       register(api, reportRoutes);
       registerEndpoints(api, conversionRoutes());
       register(api, billingHistoryRoutes);
@@ -307,6 +309,7 @@ export async function buildApp(opts: BuildOptions) {
     await registerKycRoutes(app);
     await registerSandboxPage(app);
     await registerApiReference(app);
+    await registerSellersJson(app);
   }
   if (parts.serve && delivery) await registerDelivery(app, delivery);
   if (parts.serve) await registerConversionUrls(app);

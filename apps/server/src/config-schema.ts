@@ -93,6 +93,28 @@ export const EnvSchema = z
     WEBHOOKS_ALLOW_PRIVATE: bool,
     /** Deadline of one website ownership check fetch, redirects included. */
     VERIFY_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(5000),
+    /**
+     * Our advertising-system domain in publishers' ads.txt lines, as the SupplyChain object's asi
+     * and where /sellers.json answers (docs/product/programmatic.md). Default: PUBLIC_URL's host
+     * without 'www.'.
+     */
+    ADS_TXT_DOMAIN: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]+$/, 'ADS_TXT_DOMAIN must be a host name such as cryptads.com')
+      .optional(),
+    /** Our certification authority id (TAG-ID): the ads.txt line's fourth field and a sellers.json identifier. */
+    ADS_TXT_CERTIFICATION_ID: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]+$/, 'ADS_TXT_CERTIFICATION_ID must be letters and digits')
+      .optional(),
+    /** sellers.json contact_email (default SUPPORT_EMAIL) and contact_address (default the invoice issuer's name and address). */
+    SELLERS_CONTACT_EMAIL: z.email().optional(),
+    SELLERS_CONTACT_ADDRESS: z.string().trim().min(1).optional(),
+    /** Seconds a built /sellers.json is reused, in this process and by its readers (Cache-Control). */
+    SELLERS_JSON_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
     /** Where uploaded creatives are kept: 'local' (files under DATA_DIR/uploads). */
     STORAGE_DRIVER: z.enum(['local']).default('local'),
     /** Per-account upload quota (files kept and megabytes kept) and uploads per hour (docs/decisions/023). */

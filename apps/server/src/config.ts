@@ -37,6 +37,19 @@ function invoiceIssuer(env: z.output<typeof EnvSchema>) {
   };
 }
 
+/** Who we are in sellers.json, ads.txt lines and the SupplyChain object (docs/product/programmatic.md). */
+function sellersConfig(env: z.output<typeof EnvSchema>, publicUrl: string) {
+  const host = new URL(publicUrl).hostname.toLowerCase();
+  const issuer = invoiceIssuer(env);
+  return {
+    domain: env.ADS_TXT_DOMAIN ?? (host.startsWith('www.') ? host.slice(4) : host),
+    certificationId: env.ADS_TXT_CERTIFICATION_ID ?? null,
+    contactEmail: env.SELLERS_CONTACT_EMAIL ?? env.SUPPORT_EMAIL,
+    contactAddress: env.SELLERS_CONTACT_ADDRESS ?? [issuer.name, ...issuer.addressLines].join(', '),
+    cacheSeconds: env.SELLERS_JSON_CACHE_SECONDS,
+  };
+}
+
 /**
  * Outside production, without TOTP_ENCRYPTION_KEY, a fixed development key: it is public (it
  * is in this file), so it protects nothing, but secrets written in development stay readable
@@ -115,6 +128,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     balanceLowEuros: env.BALANCE_LOW_EUROS,
     verification: { allowPrivate: env.VERIFY_ALLOW_PRIVATE, timeoutMs: env.VERIFY_TIMEOUT_MS },
     webhooks: { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE },
+    sellers: sellersConfig(env, publicUrl),
     storage: {
       driver: env.STORAGE_DRIVER,
       dir: path.join(dataDir, 'uploads'),

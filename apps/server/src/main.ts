@@ -5,6 +5,7 @@ import { removeHandoff, writeHandoff } from './operator/handoff';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { accountDeletionJob } from './jobs/account-deletion';
+import { adsTxtCheckJob } from './jobs/ads-txt-check';
 import { marketplaceTrendingJob } from './jobs/marketplace-trending';
 import { balanceRunOutJob } from './jobs/balance-runout';
 import { cleanupJob } from './jobs/cleanup';
@@ -76,6 +77,7 @@ const runJobs = () => {
       balanceRunOutJob,
       trafficRetentionJob,
       rollupVacuumJob,
+      adsTxtCheckJob,
     ],
     // A job failing on every tick (a database outage) logs once per 10 s per job (decision 024).
     throttledLog(app.log),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SupplyChainSchema } from './sellers';
 
 /**
  * Ad delivery (docs/decisions/004-ad-codes.md, 007-delivery.md): what GET /serve/{zone}
@@ -34,6 +35,11 @@ export const ServeAnswerSchema = z.object({
   interval: z.number().int().optional(),
   /** Signed click redirect (GET /click/{token}); for popunder, the URL to open. */
   clickUrl: z.string(),
+  /**
+   * The OpenRTB SupplyChain object of this impression (docs/product/programmatic.md): our node
+   * with the publisher's seller id. tag.js writes it on the ad's element as `data-schain`.
+   */
+  schain: SupplyChainSchema.optional(),
 });
 export type ServeAnswer = z.infer<typeof ServeAnswerSchema>;
 

@@ -185,3 +185,103 @@ export function websiteDomain(value: string): string {
   const host = new URL(value.trim()).hostname.toLowerCase();
   return host.startsWith('www.') ? host.slice(4) : host;
 }
+
+// ---- ads.txt and sellers.json (docs/product/programmatic.md) --------------------------------
+
+/** Where a website's ads.txt answers (IAB ads.txt 1.1: at the root of the site). */
+export const ADS_TXT_PATH = '/ads.txt';
+
+/** What a website's ads.txt says about our line; null in the API until the first check. */
+export const AdsTxtStatus = { Present: 'present', Missing: 'missing', Wrong: 'wrong' } as const;
+export type AdsTxtStatus = (typeof AdsTxtStatus)[keyof typeof AdsTxtStatus];
+export const ADS_TXT_STATUS_VALUES = Object.values(AdsTxtStatus) as AdsTxtStatus[];
+
+const ADS_TXT_BADGES: Record<AdsTxtStatus, StatusBadge> = {
+  present: { label: 'Line present', tone: 'green' },
+  missing: { label: 'Line missing', tone: 'yellow' },
+  wrong: { label: 'Line wrong', tone: 'red' },
+};
+/** The badge of an ads.txt state; a website never checked reads 'Not checked yet'. */
+export function adsTxtStatusBadge(status: AdsTxtStatus | null): StatusBadge {
+  return status ? ADS_TXT_BADGES[status] : { label: 'Not checked yet', tone: 'gray' };
+}
+
+/** Why a check ended as it did (stored with the result; the sentence is ADS_TXT_REASONS'). */
+export const AdsTxtReason = {
+  Found: 'found',
+  NoFile: 'no-file',
+  NotText: 'not-text',
+  Unreachable: 'unreachable',
+  NoLine: 'no-line',
+  OtherSellerId: 'other-seller-id',
+  Relationship: 'relationship',
+} as const;
+export type AdsTxtReason = (typeof AdsTxtReason)[keyof typeof AdsTxtReason];
+export const ADS_TXT_REASON_VALUES = Object.values(AdsTxtReason) as AdsTxtReason[];
+
+/** The status each reason belongs to. */
+export const ADS_TXT_REASON_STATUS: Record<AdsTxtReason, AdsTxtStatus> = {
+  found: 'present',
+  'no-file': 'missing',
+  'not-text': 'missing',
+  unreachable: 'missing',
+  'no-line': 'missing',
+  'other-seller-id': 'wrong',
+  relationship: 'wrong',
+};
+
+/** The sentence of each reason; `domain` is our advertising-system domain, `url` the file checked. */
+export function adsTxtReasonText(reason: AdsTxtReason, domain: string, url: string): string {
+  switch (reason) {
+    case 'found':
+      return `${url} authorises us: it has the line for ${domain} with your seller ID, as DIRECT.`;
+    case 'no-file':
+      return `There is no ads.txt file at ${url}.`;
+    case 'not-text':
+      return `${url} answers a web page, not a plain-text ads.txt file.`;
+    case 'unreachable':
+      return `We could not reach ${url}: the website did not answer in time or refused the connection.`;
+    case 'no-line':
+      return `${url} has no line for ${domain}.`;
+    case 'other-seller-id':
+      return `${url} has a line for ${domain} with another seller ID than yours.`;
+    case 'relationship':
+      return `${url} has a line for ${domain} with your seller ID, but not as DIRECT.`;
+  }
+}
+
+/**
+ * The line a publisher adds to their ads.txt (IAB ads.txt 1.1): our domain, their seller id,
+ * DIRECT, and our certification authority id (TAG-ID) when we have one.
+ */
+export function adsTxtLine(domain: string, sellerId: string, certificationId: string | null): string {
+  return [domain, sellerId, 'DIRECT', ...(certificationId ? [certificationId] : [])].join(', ');
+}
+
+/** A 'wrong' line is quoted up to this many characters. */
+export const ADS_TXT_QUOTE_MAX = 300;
+/** ads.txt checks a publisher may ask for per minute, from one address (the daily check runs anyway). */
+export const ADS_TXT_CHECKS_PER_MINUTE = 6;
+
+export const ADS_TXT_MESSAGES = {
+  title: 'ads.txt',
+  intro: 'Add this line to the ads.txt file at the root of your website, so buyers know we may sell its ad space.',
+  lineLabel: 'Your ads.txt line',
+  checkNow: 'Check now',
+  checked: 'ads.txt checked.',
+  neverChecked: 'We check every approved website once a day. Press Check now after you add the line.',
+  foundLine: 'The line we found',
+} as const;
+
+/** The seller listing setting (docs/product/programmatic.md#sellersjson): publishers only. */
+export const SELLER_LISTING_MESSAGES = {
+  title: 'sellers.json listing',
+  intro:
+    'Our sellers.json file tells buyers who sells the ad space they bid on. Each publisher with an approved website is listed with a seller ID of its own.',
+  confidentialLabel: 'List me as confidential',
+  confidentialDescription:
+    'Buyers then see your seller ID only: your name and your website’s domain are left out of sellers.json.',
+  saved: 'Your sellers.json listing has been saved.',
+  notListed: 'You are not listed yet: your listing appears once one of your websites is approved.',
+  sellerIdLabel: 'Your seller ID',
+} as const;

@@ -20,6 +20,7 @@ import { operatorEndpoints } from './operator';
 import { payoutEndpoints } from './payouts';
 import { referralEndpoints } from './referral';
 import { reportEndpoints } from './reports';
+import { sellerEndpoints } from './sellers';
 import { settingsEndpoints } from './settings';
 import { statementEndpoints } from './statement';
 import { systemEndpoints } from './system';
@@ -48,6 +49,7 @@ export const endpointsByDomain = {
   referral: referralEndpoints,
   operator: operatorEndpoints,
   websites: websiteEndpoints,
+  sellers: sellerEndpoints,
   campaigns: campaignEndpoints,
   forecasts: forecastEndpoints,
   conversions: conversionEndpoints,

@@ -16,9 +16,7 @@ export const publisherSellers = pgTable(
     userId: integer('user_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    sellerId: text('seller_id')
-      .notNull()
-      .default(sql`substr(md5(gen_random_uuid()::text), 1, 16)`),
+    sellerId: text('seller_id').notNull().default(sql`substr(md5(gen_random_uuid()::text), 1, 16)`),
     /** The publisher chose to be listed as confidential: sellers.json then omits name and domain. */
     confidential: boolean('confidential').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

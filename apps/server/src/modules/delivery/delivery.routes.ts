@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AdFormat } from '@cryptads/contract/campaign-messages';
 import { type ServeAnswer, ServeQuerySchema } from '@cryptads/contract/delivery';
 import { parseAgent } from '../../adapters/geo/geo';
+import { supplyChainFor } from '../sellers/sellers.service';
 import { escapeHtml } from '../../lib/html';
 import { landingOf, storedImpression } from './click-target';
 import { signClick, verifyClick } from './click-token';
@@ -159,9 +160,11 @@ export async function registerDelivery(app: FastifyInstance, delivery: Delivery)
         k: campaign.clickCost.toString(),
         t: Math.floor(at.getTime() / 1000),
       });
+      // Who sold the impression, as /sellers.json lists them (memory only after the publisher's first).
+      const schain = await supplyChainFor(app.ctx, zone.publisherId);
       return reply
         .type('application/json; charset=utf-8')
-        .send(answerOf(decision, `${config.publicUrl}/click/${token}`));
+        .send({ ...answerOf(decision, `${config.publicUrl}/click/${token}`), schain });
     },
   );
 

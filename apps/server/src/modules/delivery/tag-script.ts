@@ -2,7 +2,9 @@
  * GET /tag.js: the loader every ad code includes (docs/decisions/004-ad-codes.md). Plain ES2017,
  * no dependencies. It renders each `ins.cryptads-zone[data-zone]` once and arms popunder
  * scripts (`script[data-zone][data-format=popunder]`). Every link goes through the signed
- * click redirect (`clickUrl`). Running it twice renders only elements not yet rendered.
+ * click redirect (`clickUrl`). Running it twice renders only elements not yet rendered. Each
+ * answered element gets the impression's SupplyChain object as `data-schain`, in the compact
+ * form (`1.0,1!<asi>,<sid>,1,,,`) that header-bidding tools read.
  */
 const SOURCE = String.raw`(function () {
   'use strict';
@@ -21,6 +23,17 @@ const SOURCE = String.raw`(function () {
       credentials: 'omit',
       cache: 'no-store'
     }).then(function (r) { return r.status === 200 ? r.json() : null; }).catch(function () { return null; });
+  }
+  // The SupplyChain object as its compact string: ver,complete!asi,sid,hp,rid,name,domain per node.
+  function schain(s) {
+    return s.ver + ',' + s.complete + s.nodes.map(function (n) {
+      return '!' + [n.asi, n.sid, n.hp, n.rid, n.name, n.domain].map(function (v) {
+        return v === undefined || v === null ? '' : encodeURIComponent(String(v));
+      }).join(',');
+    }).join('');
+  }
+  function mark(el, ad) {
+    if (ad.schain) el.setAttribute('data-schain', schain(ad.schain));
   }
   function make(tag, style, attrs) {
     var el = document.createElement(tag);
@@ -92,6 +105,7 @@ const SOURCE = String.raw`(function () {
     if (Date.now() - last < minutes * 60000) return;
     serve(script).then(function (ad) {
       if (!ad || !ad.clickUrl) return;
+      mark(script, ad);
       var open = function () {
         document.removeEventListener('click', open, true);
         try { localStorage.setItem(key, String(Date.now())); } catch (e) {}
@@ -105,7 +119,7 @@ const SOURCE = String.raw`(function () {
     var els = document.querySelectorAll('ins.cryptads-zone[data-zone]:not([' + DONE + '])');
     Array.prototype.forEach.call(els, function (el) {
       el.setAttribute(DONE, '1');
-      serve(el).then(function (ad) { if (ad) render(el, ad); });
+      serve(el).then(function (ad) { if (ad) { mark(el, ad); render(el, ad); } });
     });
     var scripts = document.querySelectorAll('script[data-zone]:not([' + DONE + '])');
     Array.prototype.forEach.call(scripts, function (s) {
