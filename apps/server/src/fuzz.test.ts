@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostbackQuerySchema } from '@cryptads/contract/conversions';
 import { ServeQuerySchema } from '@cryptads/contract/delivery';
+import { BidRequestSchema } from '@cryptads/contract/openrtb';
 import type { EndpointDef } from '@cryptads/contract/endpoint';
 import { allEndpoints } from '@cryptads/contract/endpoints/all';
 import type { Readiness } from '@cryptads/contract/system';
@@ -81,13 +82,19 @@ const callersOf = (endpoint: EndpointDef): Caller[] =>
     : (['advertiser', 'publisher', 'operator'] as const).filter((role) => endpoint.roles.includes(role));
 
 /** Public URLs outside the table (ad delivery, conversions, sandbox pages, files): no envelope. */
-type OutsideUrl = Pick<FuzzTarget, 'path' | 'params' | 'query' | 'body'> & { method?: 'GET' | 'POST' };
+type OutsideUrl = Pick<FuzzTarget, 'path' | 'params' | 'query' | 'body'> & {
+  method?: 'GET' | 'POST';
+  bodyKind?: 'json';
+};
 const outsideUrls: OutsideUrl[] = [
   { path: '/postback', query: PostbackQuerySchema },
   { path: '/pixel.gif', query: PostbackQuerySchema },
   { path: '/serve/:zone', params: z.object({ zone: z.string() }), query: ServeQuerySchema },
   { path: '/click/:token', params: z.object({ token: z.string() }) },
   { path: '/tag.js' },
+  { path: '/openrtb2/auction', method: 'POST', bodyKind: 'json', body: BidRequestSchema },
+  { path: '/openrtb2/win/:token', params: z.object({ token: z.string() }), query: z.object({ price: z.string() }) },
+  { path: '/openrtb2/bill/:token', params: z.object({ token: z.string() }), query: z.object({ price: z.string() }) },
   { path: '/uploads/:key', params: z.object({ key: z.string() }), query: z.object({ w: z.string().optional() }) },
   { path: '/sandbox/pay/:id', params: z.object({ id: z.string() }) },
   {
@@ -105,12 +112,12 @@ const outsideUrls: OutsideUrl[] = [
   },
   { path: '/dev/mailbox', query: z.object({ to: z.string().optional() }) },
 ];
-const outsideTable: FuzzTarget[] = outsideUrls.map(({ method = 'GET', ...t }) => ({
+const outsideTable: FuzzTarget[] = outsideUrls.map(({ method = 'GET', bodyKind, ...t }) => ({
   ...t,
   key: `${method} ${t.path}`,
   method,
   prefix: '',
-  bodyKind: method === 'POST' ? 'form' : 'none',
+  bodyKind: bodyKind ?? (method === 'POST' ? 'form' : 'none'),
   envelope: false,
 }));
 

@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from './testing/test-app';
  * `GET /postback?token=%00` once answered 500, and on the embedded database every later
  * request that looked up a session failed until a restart, while /api/ready said 200.
  *
- * Every public route (ad paths, postback, pixel, login, sign-up, recovery, the campaign
+ * Every public route (ad paths, bid endpoint and notices, postback, pixel, login, sign-up, recovery, the campaign
  * preview) and the marketplace reads get U+0000, `%ff`, a lone surrogate and a 100 kB value,
  * over real HTTP (Node's parser included). Each answer is a 4xx; after each, a brand-new
  * login and its GET /api/user answer 200, and /api/ready says ready.
@@ -56,6 +56,14 @@ const probes = (): Probe[] => [
   { name: 'GET /click/*', method: 'GET', url: (v) => `/click/${v}` },
   { name: 'GET /postback', method: 'GET', url: (v) => `/postback?token=${v}&click_id=${v}` },
   { name: 'GET /pixel.gif', method: 'GET', url: (v) => `/pixel.gif?click_id=${v}&goal=${v}` },
+  {
+    name: 'POST /openrtb2/auction',
+    method: 'POST',
+    url: () => '/openrtb2/auction',
+    body: (v) => `{"id":${v},"imp":[{"id":"1","tagid":"${zone}","banner":{"w":300,"h":250}}]}`,
+  },
+  { name: 'GET /openrtb2/bill/*', method: 'GET', url: (v) => `/openrtb2/bill/${v}?price=${v}` },
+  { name: 'GET /openrtb2/win/*', method: 'GET', url: (v) => `/openrtb2/win/${v}?price=${v}` },
   { name: 'GET /api/campaignSharing/:permalink', method: 'GET', url: (v) => `/api/campaignSharing/${v}` },
   {
     name: 'POST /api/login',

@@ -150,3 +150,17 @@ export function roasOf(valueMicros: bigint, spendMicros: bigint): number {
   if (spendMicros <= 0n) return 0;
   return Number((valueMicros * 200n + spendMicros) / (2n * spendMicros)) / 100;
 }
+
+/**
+ * A won bid's impression when the auction cleared below our bid (the `${AUCTION_PRICE}` of a
+ * second-price exchange, docs/product/programmatic.md): the impression's cost scaled by
+ * cleared / bid (both CPM in micro-euros), rounded DOWN to the micro-euro and never zero. The
+ * full cost when the cleared price is unknown, not positive or not below the bid: an advertiser
+ * never pays more than the campaign's price.
+ */
+export function clearedCostOf(costMicros: bigint, bidCpmMicros: bigint, clearedCpmMicros: bigint | null): bigint {
+  if (clearedCpmMicros === null || clearedCpmMicros <= 0n || bidCpmMicros <= 0n || clearedCpmMicros >= bidCpmMicros)
+    return costMicros;
+  const scaled = (costMicros * clearedCpmMicros) / bidCpmMicros;
+  return scaled > 0n || costMicros <= 0n ? scaled : 1n;
+}

@@ -80,21 +80,32 @@ function guarded(check: (request: FastifyRequest) => void) {
   };
 }
 
-export default fp(async function inputGuard(app: FastifyInstance) {
-  // JSON is UTF-8 (RFC 8259). Fastify's parser decodes the body as text first, so a byte that
-  // is not UTF-8 arrived as U+FFFD and was stored as if the customer had typed it: such a
-  // body is refused like U+0000. The parsing itself stays Fastify's (prototype poisoning is
-  // an error, an empty body a 400).
+type ParserDone = (error: Error | null, body?: unknown) => void;
+
+/**
+ * JSON is UTF-8 (RFC 8259). Fastify's parser decodes the body as text first, so a byte that
+ * is not UTF-8 arrived as U+FFFD and was stored as if the customer had typed it: such a body
+ * is refused like U+0000. The parsing itself stays Fastify's (prototype poisoning is an error,
+ * an empty body a 400). Exported for a route that takes JSON under another content type (the
+ * bid endpoint's text/plain); `notJson` replaces a parse error's sentence there.
+ */
+export function utf8JsonParser(app: FastifyInstance, notJson?: string) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+  return (request: FastifyRequest, body: string | Buffer, done: ParserDone) => {
     const bytes = body as Buffer;
     if (!isUtf8(bytes)) {
       done(badRequest(INPUT_MESSAGES.unsupportedCharacters), undefined);
       return;
     }
-    parseJson(request, bytes.toString('utf8'), done);
-  });
+    parseJson(request, bytes.toString('utf8'), (error, parsed) =>
+      done(error && notJson ? badRequest(notJson) : error, parsed),
+    );
+  };
+}
+
+export default fp(async function inputGuard(app: FastifyInstance) {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, utf8JsonParser(app));
   app.addHook('onRequest', guarded(refuseUrlAndHeaders));
   app.addHook(
     'preValidation',

@@ -52,3 +52,19 @@ export const deliveryJournalPositions = pgTable('delivery_journal_positions', {
   position: bigint('position', { mode: 'number' }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Billing notices of won bids that were recorded (docs/product/programmatic.md): the bid's
+ * impression id, inserted by the batch writer in the transaction that records the impression
+ * and bills it. A notice sent again, by anyone, at any time, finds its id here and records
+ * nothing; a concurrent batch with the same id waits for this one's commit and then does too.
+ * Pruned once past the notice's lifetime (a notice that old is refused before it gets here).
+ */
+export const bidNotices = pgTable(
+  'bid_notices',
+  {
+    impressionId: text('impression_id').primaryKey(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bid_notices_recorded_at_idx').on(t.recordedAt)],
+);

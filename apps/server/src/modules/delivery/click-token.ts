@@ -30,29 +30,46 @@ export type ClickPayload = {
 };
 
 export function signClick(secret: KeyObject, payload: ClickPayload): string {
-  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  const mac = createHmac('sha256', secret).update(body).digest('base64url');
-  return `${body}.${mac}`;
+  return signToken(secret, payload);
 }
 
 export type ClickCheck = { ok: true; payload: ClickPayload } | { ok: false; reason: 'invalid' | 'expired' };
 
 export function verifyClick(secret: KeyObject, token: string, ttlHours: number, now = Date.now()): ClickCheck {
+  return verifyToken<ClickPayload>(secret, token, ttlHours * 3_600_000, now);
+}
+
+/**
+ * A signed token of this form for any payload with an impression id `i` and a time `t`
+ * (seconds): click links, and bid notices under a key of their own (./notice-token.ts).
+ */
+export function signToken(secret: KeyObject, payload: { i: string; t: number }): string {
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  const mac = createHmac('sha256', secret).update(body).digest('base64url');
+  return `${body}.${mac}`;
+}
+
+/** The payload of a token signed with `secret`, issued within `ttlMs` (and not in the future). */
+export function verifyToken<P extends { i: string; t: number }>(
+  secret: KeyObject,
+  token: string,
+  ttlMs: number,
+  now = Date.now(),
+): { ok: true; payload: P } | { ok: false; reason: 'invalid' | 'expired' } {
   const dot = token.indexOf('.');
   if (dot <= 0 || token.length > 2048) return { ok: false, reason: 'invalid' };
   const body = token.slice(0, dot);
   const given = Buffer.from(token.slice(dot + 1), 'base64url');
   const expected = createHmac('sha256', secret).update(body).digest();
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
-  let payload: ClickPayload;
+  let payload: P;
   try {
-    payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as ClickPayload;
+    payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as P;
   } catch {
     return { ok: false, reason: 'invalid' };
   }
   if (typeof payload?.t !== 'number' || typeof payload.i !== 'string') return { ok: false, reason: 'invalid' };
-  if (payload.t * 1000 + ttlHours * 3_600_000 < now || payload.t * 1000 > now + 300_000)
-    return { ok: false, reason: 'expired' };
+  if (payload.t * 1000 + ttlMs < now || payload.t * 1000 > now + 300_000) return { ok: false, reason: 'expired' };
   return { ok: true, payload };
 }
 

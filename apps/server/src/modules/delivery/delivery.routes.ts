@@ -4,33 +4,15 @@ import { AdFormat } from '@cryptads/contract/campaign-messages';
 import { type ServeAnswer, ServeQuerySchema } from '@cryptads/contract/delivery';
 import { parseAgent } from '../../adapters/geo/geo';
 import { supplyChainFor } from '../sellers/sellers.service';
-import { escapeHtml } from '../../lib/html';
 import { landingOf, storedImpression } from './click-target';
-import { signClick, verifyClick } from './click-token';
+import { bannerDocument, clickUrlOf, publicHeaders } from './answers';
+import { verifyClick } from './click-token';
 import { type Delivery, visitorKey } from './delivery';
 import { type Decision, POPUNDER_INTERVAL_MINUTES } from './engine';
 import type { RequestFacts } from './ivt';
+import { registerOpenRtb } from './openrtb.routes';
 import { type DeliveryEvent, EventKind } from './types';
 import { tagScript } from './tag-script';
-
-/**
- * Headers of every public delivery answer: other sites call these URLs. Helmet is off on
- * them (its CSP is for our pages; it cost ~8 % of /serve's CPU): nosniff is what applies.
- */
-function publicHeaders(reply: FastifyReply) {
-  return reply
-    .header('x-content-type-options', 'nosniff')
-    .header('access-control-allow-origin', '*')
-    .header('cross-origin-resource-policy', 'cross-origin')
-    .header('timing-allow-origin', '*');
-}
-
-function bannerDocument(clickUrl: string, image: string, width: number, height: number) {
-  return (
-    '<!doctype html><html><head><meta charset="utf-8"><style>html,body{margin:0;padding:0;overflow:hidden}img{display:block;border:0}</style></head>' +
-    `<body><a href="${escapeHtml(clickUrl)}" target="_blank" rel="noopener sponsored"><img src="${escapeHtml(image)}" width="${width}" height="${height}" alt=""></a></body></html>`
-  );
-}
 
 function answerOf(d: Decision, clickUrl: string): ServeAnswer {
   const cr = d.creative;
@@ -66,7 +48,8 @@ function page(reply: FastifyReply, status: number, title: string) {
 
 /**
  * The public delivery URLs of docs/decisions/004-ad-codes.md, outside /api and without the
- * envelope: GET /tag.js, GET /serve/{zone}, GET /click/{token}.
+ * envelope: GET /tag.js, GET /serve/{zone}, GET /click/{token}; and the bidding endpoint with
+ * its notices (./openrtb.routes.ts).
  */
 export async function registerDelivery(app: FastifyInstance, delivery: Delivery) {
   const { config } = app.ctx;
@@ -145,26 +128,10 @@ export async function registerDelivery(app: FastifyInstance, delivery: Delivery)
       // Durable before the answer (docs/decisions/028): an event the stream did not take is
       // never answered, so nothing shown goes unbilled.
       if (!(await delivery.recorder.append(event))) return reply.status(204).send();
-      const token = signClick(delivery.clickSecret, {
-        i: event.impressionId,
-        c: campaign.id,
-        r: event.creativeId,
-        z: zone.id,
-        w: zone.websiteId,
-        a: campaign.advertiserId,
-        p: zone.publisherId,
-        co: country,
-        os: agent.os,
-        br: agent.browser,
-        d: agent.device,
-        k: campaign.clickCost.toString(),
-        t: Math.floor(at.getTime() / 1000),
-      });
+      const clickUrl = clickUrlOf(delivery, config.publicUrl, decision, { country, ...agent }, at);
       // Who sold the impression, as /sellers.json lists them (memory only after the publisher's first).
       const schain = await supplyChainFor(app.ctx, zone.publisherId);
-      return reply
-        .type('application/json; charset=utf-8')
-        .send({ ...answerOf(decision, `${config.publicUrl}/click/${token}`), schain });
+      return reply.type('application/json; charset=utf-8').send({ ...answerOf(decision, clickUrl), schain });
     },
   );
 
@@ -228,6 +195,8 @@ export async function registerDelivery(app: FastifyInstance, delivery: Delivery)
         .redirect(target, 302);
     },
   );
+
+  await registerOpenRtb(app, delivery);
 }
 
 /** What the invalid-traffic rules look at in a request. */

@@ -15,6 +15,7 @@ import { Recorder } from './recorder';
 import type { WriterContext } from './writer/record-batch';
 import { LocalDeliveryState, RedisDeliveryState } from './shared-state';
 import type { DeliveryStream } from './stream';
+import { noticeKeyOf } from './notice-token';
 import { JournalStream } from './stream-journal';
 import { PostgresStream } from './stream-postgres';
 import { RedisStream, type RedisStreamOptions } from './stream-redis';
@@ -27,6 +28,8 @@ export type Delivery = {
   /** The invalid-traffic filter of /serve and /click (docs/decisions/019-invalid-traffic.md). */
   ivt: InvalidTraffic;
   clickSecret: KeyObject;
+  /** The key of bid notices (./notice-token.ts), derived from the click secret. */
+  noticeKey: KeyObject;
   /**
    * Clicked impressions (a click is billed once): this process's map, or Redis's set shared
    * by every process (docs/decisions/029).
@@ -134,12 +137,14 @@ export async function createDelivery(
   // Index changes other processes' workers announce (docs/decisions/029).
   const unfollow = serve && ctx.bus ? followIndexChanges(engine, ctx.bus, opts.log) : null;
   recorder.start();
+  const clickSecret = loadClickSecret(ctx.config);
   return {
     engine,
     recorder,
     geo: createGeo(ctx.config),
     ivt: createInvalidTraffic(ctx.config),
-    clickSecret: loadClickSecret(ctx.config),
+    clickSecret,
+    noticeKey: noticeKeyOf(clickSecret),
     clicks: shared ?? new LocalDeliveryState(clickTtlMs),
     async close() {
       unfollow?.();

@@ -71,6 +71,9 @@ export type EngineOptions = {
 /** Candidates tried when the shared state refuses the best one (budget spent elsewhere, capping). */
 const TAKE_ATTEMPTS = 4;
 
+/** The campaign keeps a frequency cap per visitor. */
+const isCapped = (c: { capping: number; cappingMs: number }) => c.capping > 0 && c.cappingMs > 0;
+
 const CLICK_REFUSAL: Record<Exclude<ReserveRefusal, 'capping'>, FilterReason> = {
   'daily budget': FilterReason.DailyBudget,
   'total budget': FilterReason.TotalBudget,
@@ -232,13 +235,15 @@ export class DeliveryEngine {
     if (placement) return placement;
     const budget = budgetRefusal(c, this.counters.of(c.id, now), this.counters.available(c.advertiserId));
     if (budget) return budget;
-    if (this.caps.reached(c, v.key, now)) return 'capping';
+    // No visitor key (the request did not allow personal data, docs/product/programmatic.md):
+    // no cap can be kept for this visitor, so a capped campaign is not offered at all.
+    if (v.key ? this.caps.reached(c, v.key, now) : isCapped(c)) return 'capping';
     return null;
   }
 
   /**
    * Why a click of this campaign, costing `costMicros` (the price in its token), cannot be
-   * billed, as far as this process knows (null: bill it). A campaign absent from the index
+   * billed, as far as this process knows (null: bill it); the same for a won bid's impression. A campaign absent from the index
    * (paused, archived, out of funds…) is left to the recorder, which reads its state in the
    * batch's transaction and names the reason; the recorder re-checks every unmarked click.
    */
@@ -315,28 +320,72 @@ export class DeliveryEngine {
    * shared state) the atomic reservation of its cost. Null: bill it (`reserved` tells whether
    * a reservation was taken, which the event must carry so its commit releases it).
    */
-  async takeClick(
+  takeClick(
     campaignId: number,
     advertiserId: number,
     costMicros: bigint,
     now = Date.now(),
   ): Promise<{ refusal: FilterReason | null; reserved: boolean }> {
+    return this.takeShown(campaignId, advertiserId, costMicros, null, now);
+  }
+
+  /**
+   * The auction of /serve without taking anything: what this zone would show this visitor now
+   * (a bid of POST /openrtb2/auction, docs/product/programmatic.md). Nothing is counted: a bid
+   * that is not won costs no budget and no frequency cap; its billing notice calls `takeShown`.
+   */
+  offer(zoneUnique: string, visitor: Visitor, q: { size?: string } = {}, now = Date.now()): Decision | null {
+    return this.pick(zoneUnique, visitor, q, now);
+  }
+
+  /**
+   * An event shown now whose campaign was chosen earlier (a click, a won bid's billing notice):
+   * its cost against budgets and balance, as `clickRefusal` sees them locally and then (with
+   * shared state) by the atomic reservation; with a `visitorKey`, one impression towards the
+   * visitor's frequency cap (counted even when the reservation is refused: it was shown).
+   * A campaign absent from the index (paused, out of funds…) is left to the recorder.
+   */
+  async takeShown(
+    campaignId: number,
+    advertiserId: number,
+    costMicros: bigint,
+    visitorKey: string | null,
+    now = Date.now(),
+  ): Promise<{ refusal: FilterReason | null; reserved: boolean }> {
     const refusal = this.clickRefusal(campaignId, advertiserId, costMicros, now);
-    const shared = this.opts.shared;
     const c = this.index.campaignsById.get(campaignId);
-    // A campaign absent here (paused, out of funds…) is left to the recorder, as clickRefusal does.
-    if (refusal || !shared || costMicros <= 0n || !c || c.advertiserId !== advertiserId)
+    if (!c || c.advertiserId !== advertiserId) return { refusal, reserved: false };
+    const capped = visitorKey !== null && isCapped(c);
+    const shared = this.opts.shared;
+    if (!shared) {
+      if (capped) this.caps.count(c, visitorKey, now);
       return { refusal, reserved: false };
-    const answer = await shared.reserve({
-      campaignId,
-      advertiserId,
-      costMicros,
-      dailyBudgetMicros: c.dailyBudgetMicros,
-      totalBudgetMicros: c.totalBudgetMicros,
-      seed: this.counters.committed(campaignId, advertiserId, now),
-      now,
-    });
-    this.counters.observe(campaignId, advertiserId, answer, answer.refusal ? 0n : costMicros, now);
+    }
+    const cost = refusal ? 0n : costMicros;
+    const reservation = (withCap: boolean) =>
+      shared.reserve({
+        campaignId,
+        advertiserId,
+        costMicros: cost,
+        dailyBudgetMicros: c.dailyBudgetMicros,
+        totalBudgetMicros: c.totalBudgetMicros,
+        seed: this.counters.committed(campaignId, advertiserId, now),
+        ...(withCap && visitorKey ? { capping: { visitorKey, max: c.capping, windowMs: c.cappingMs } } : {}),
+        now,
+      });
+    if (cost <= 0n && !capped) return { refusal, reserved: false };
+    let answer = await reservation(capped);
+    if (capped) {
+      if (answer.refusal === 'capping') this.caps.saturate(c, visitorKey, now);
+      else if (!answer.refusal) this.caps.count(c, visitorKey, now);
+    }
+    // Shown already: the cap is past, the cost is still taken.
+    if (answer.refusal === 'capping') {
+      if (cost <= 0n) return { refusal, reserved: false };
+      answer = await reservation(false);
+    }
+    if (cost <= 0n) return { refusal, reserved: false };
+    this.counters.observe(campaignId, advertiserId, answer, answer.refusal ? 0n : cost, now);
     if (!answer.refusal) return { refusal: null, reserved: true };
     return { refusal: answer.refusal === 'capping' ? null : CLICK_REFUSAL[answer.refusal], reserved: false };
   }

@@ -2,7 +2,8 @@ import { lt } from 'drizzle-orm';
 import type { Job } from '../../jobs/runner';
 import type { AppContext } from '../../context';
 import { adEvents } from '../../db/schema/stats';
-import { deliveryReceipts } from '../../db/schema/delivery-stream';
+import { BID_NOTICE_TTL_SECONDS } from '@cryptads/contract/openrtb-messages';
+import { bidNotices, deliveryReceipts } from '../../db/schema/delivery-stream';
 import { pruneAdClicks } from '../conversions/conversions.service';
 
 /**
@@ -21,6 +22,19 @@ export async function pruneReceipts(ctx: Pick<AppContext, 'db'>, now = new Date(
   return rows.length;
 }
 
+/**
+ * Deletes recorded bid notices a day past their lifetime (docs/product/programmatic.md): a
+ * notice that old is refused by its signature's time before the writer would look. Answers how many.
+ */
+export async function pruneBidNotices(ctx: Pick<AppContext, 'db'>, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - BID_NOTICE_TTL_SECONDS * 1000 - 86_400_000);
+  const rows = await ctx.db
+    .delete(bidNotices)
+    .where(lt(bidNotices.recordedAt, cutoff))
+    .returning({ id: bidNotices.impressionId });
+  return rows.length;
+}
+
 /** Deletes raw events older than EVENT_RETENTION_DAYS (the rollups stay). Answers how many. */
 export async function pruneAdEvents(ctx: Pick<AppContext, 'db' | 'config'>, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - ctx.config.delivery.eventRetentionDays * 86_400_000);
@@ -34,6 +48,7 @@ export const adEventRetentionJob: Job = {
   async run(ctx) {
     await pruneAdEvents(ctx);
     await pruneReceipts(ctx);
+    await pruneBidNotices(ctx);
     // Click ids past the longest attribution window (docs/product/conversions.md#retention).
     await pruneAdClicks(ctx);
   },

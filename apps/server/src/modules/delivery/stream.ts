@@ -96,6 +96,7 @@ const EventSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{22}$/)
     .optional(),
+  bidNotice: z.literal(true).optional(),
 });
 
 /**

@@ -47,4 +47,10 @@ export type DeliveryEvent = {
    * writer keeps it in ad_clicks, where conversions find their click (docs/decisions/044).
    */
   clickId?: string;
+  /**
+   * An impression recorded from a won bid's billing notice (docs/product/programmatic.md): its
+   * impression id is the bid's, and the batch writer records it once, however often and by
+   * whomever the notice is sent (bid_notices, in the batch's transaction).
+   */
+  bidNotice?: true;
 };

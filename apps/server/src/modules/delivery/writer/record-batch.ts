@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../../db/client';
 import { type DomainEvent, emitEvents } from '../../events/events';
 import { available, balanceAfter, postAdSpend } from '../../ledger/ledger.service';
 import type { DeliveryEvent } from '../types';
+import { claimBidNotices } from './bid-notices';
 import { billedOf, billInOrder, lockAdvertisers, lockCampaignRules, shareMillionths } from './billing';
 import { insertClickIds } from './click-ids';
 import { markRepeatedClicks } from './clicks';
@@ -40,6 +41,8 @@ export type RecordResult = {
   recorded: number;
   /** Clicks whose impression was already clicked (recorded as filtered RepeatedClick, not billed). */
   duplicateClicks: number;
+  /** Billing notices of won bids recorded before (dropped: neither money nor statistics). */
+  repeatedNotices: number;
   /** Events not billed: invalid traffic, or a budget, the campaign's state or the balance refused them. */
   filtered: number;
   /** The filtered events per reason. */
@@ -58,6 +61,7 @@ export type RecordResult = {
 export const emptyResult = (): RecordResult => ({
   recorded: 0,
   duplicateClicks: 0,
+  repeatedNotices: 0,
   filtered: 0,
   filteredBy: {},
   costMicros: 0n,
@@ -121,12 +125,14 @@ export async function recordBatchIn(
 async function writeBatch(tx: Tx, config: Config, input: DeliveryEvent[], opts: RecordOptions): Promise<RecordResult> {
   const rawCutoff =
     opts.raw !== false ? null : (opts.now ?? new Date()).getTime() - config.delivery.eventRetentionDays * DAY_MS;
-  // 1. A click is billed once per impression.
-  const clicks = await markRepeatedClicks(tx, input);
+  // 1. A won bid's impression is recorded once per billing notice, a click billed once per impression.
+  const notices = await claimBidNotices(tx, input);
+  const clicks = await markRepeatedClicks(tx, notices.events);
   const result: RecordResult = {
     ...emptyResult(),
     recorded: clicks.events.length,
     duplicateClicks: clicks.duplicateClicks,
+    repeatedNotices: notices.repeatedNotices,
   };
   if (!clicks.events.length) return result;
 
