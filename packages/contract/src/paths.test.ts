@@ -142,6 +142,7 @@ const cases: Record<string, { path: string; is: string; route: [group: string, k
   },
   'settings.apiKeys': { path: paths.settings.apiKeys, is: '/settings/api-keys/', route: ['settings', 'apiKeys'] },
   'settings.webhooks': { path: paths.settings.webhooks, is: '/settings/webhooks/', route: ['settings', 'webhooks'] },
+  'settings.sellers': { path: paths.settings.sellers, is: '/settings/sellers/', route: ['settings', 'sellers'] },
   'billing.details': { path: paths.billing.details, is: '/billing/details/', route: ['shell', 'billing'] },
   'billing.identification': {
     path: paths.billing.identification,

@@ -105,6 +105,8 @@ export const paths = {
     deleteAccount: '/settings/delete-account/',
     apiKeys: '/settings/api-keys/',
     webhooks: '/settings/webhooks/',
+    /** Publishers: how our sellers.json lists them (docs/product/programmatic.md#sellersjson). */
+    sellers: '/settings/sellers/',
   },
 
   // The billing centre (docs/product/billing.md#screens Billing).
@@ -263,5 +265,6 @@ export const routePatterns = {
     deleteAccount: 'delete-account',
     apiKeys: 'api-keys',
     webhooks: 'webhooks',
+    sellers: 'sellers',
   },
 } as const;

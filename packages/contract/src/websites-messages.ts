@@ -271,6 +271,8 @@ export const ADS_TXT_MESSAGES = {
   checked: 'ads.txt checked.',
   neverChecked: 'We check every approved website once a day. Press Check now after you add the line.',
   foundLine: 'The line we found',
+  lastChecked: (when: string) => `Last checked ${when}. We check approved websites once a day.`,
+  loadFailed: 'We could not load your ads.txt line',
 } as const;
 
 /** The seller listing setting (docs/product/programmatic.md#sellersjson): publishers only. */
@@ -283,5 +285,8 @@ export const SELLER_LISTING_MESSAGES = {
     'Buyers then see your seller ID only: your name and your website’s domain are left out of sellers.json.',
   saved: 'Your sellers.json listing has been saved.',
   notListed: 'You are not listed yet: your listing appears once one of your websites is approved.',
+  listedConfidential: 'Buyers see your seller ID only.',
+  listedAs: (name: string, domain: string) => `Buyers see your seller ID with ${name} and ${domain}.`,
   sellerIdLabel: 'Your seller ID',
+  fileLink: 'Open our sellers.json',
 } as const;

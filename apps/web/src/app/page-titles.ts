@@ -21,6 +21,7 @@ const EXACT: Record<string, PageName> = {
   '/settings/delete-account/': { name: 'Delete Account' },
   '/settings/api-keys/': { name: 'API Keys' },
   '/settings/webhooks/': { name: 'Webhooks' },
+  '/settings/sellers/': { name: 'Sellers.json' },
   '/referral-program/': { name: 'Refer a Friend' },
   '/reports/': { name: 'Reports' },
   '/marketplace/': { name: 'Browse Listings', marketplace: true },

@@ -4,7 +4,7 @@ import { users } from './users';
 import { websites } from './websites';
 
 /**
- * A publisher as a seller of ours (docs/decisions/057-sellers-json-and-ads-txt.md): the
+ * A publisher as a seller of ours (docs/decisions/059-sellers-json-and-ads-txt.md): the
  * seller id that our /sellers.json, their ads.txt line and the SupplyChain object of their
  * impressions carry, and whether /sellers.json names them. The id is random (64 bits from
  * gen_random_uuid), so it says nothing about the account, and never changes once written.

@@ -12,7 +12,7 @@ import { websites } from '../../db/schema/websites';
 import type { UserRow } from '../sessions/sessions.service';
 
 /**
- * Our publishers as sellers (docs/product/programmatic.md, docs/decisions/057): each
+ * Our publishers as sellers (docs/product/programmatic.md, docs/decisions/059): each
  * publisher's seller id, the SupplyChain object of the impressions we sell for them, and the
  * IAB sellers.json file that names them (or lists them as confidential).
  */

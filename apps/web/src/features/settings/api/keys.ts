@@ -8,6 +8,7 @@ export const settingsKeys = {
   twoFactor: () => [...settingsKeys.all, 'two-factor'] as const,
   twoFactorRequest: () => [...settingsKeys.all, 'two-factor', 'request'] as const,
   preferences: () => [...settingsKeys.all, 'preferences'] as const,
+  sellerListing: () => [...settingsKeys.all, 'seller-listing'] as const,
 };
 
 /** Mutation keys (they name the calls in devtools and tests). */
@@ -17,6 +18,7 @@ export const settingsMutationKeys = {
   disableTwoFactor: () => [...settingsKeys.all, 'two-factor', 'disable'] as const,
   changePassword: () => [...settingsKeys.all, 'password'] as const,
   updatePreferences: () => [...settingsKeys.all, 'preferences', 'update'] as const,
+  updateSellerListing: () => [...settingsKeys.all, 'seller-listing', 'update'] as const,
   deleteAccount: () => [...settingsKeys.all, 'delete'] as const,
   cancelDeletion: () => [...settingsKeys.all, 'delete', 'cancel'] as const,
 };

@@ -16,6 +16,7 @@ const EmailPreferencesPage = lazy(async () => ({
 const DeleteAccountPage = lazy(async () => ({ default: (await import('./delete-account-page')).DeleteAccountPage }));
 const ApiKeysPage = lazy(async () => ({ default: (await import('./api-keys-page')).ApiKeysPage }));
 const WebhooksPage = lazy(async () => ({ default: (await import('./webhooks-page')).WebhooksPage }));
+const SellerListingPage = lazy(async () => ({ default: (await import('./seller-listing-page')).SellerListingPage }));
 
 const pattern = routePatterns.settings;
 
@@ -31,6 +32,7 @@ export function SettingsRoutes() {
         <Route path={pattern.deleteAccount} element={<DeleteAccountPage />} />
         <Route path={pattern.apiKeys} element={<ApiKeysPage />} />
         <Route path={pattern.webhooks} element={<WebhooksPage />} />
+        <Route path={pattern.sellers} element={<SellerListingPage />} />
         <Route path="*" element={<Navigate to={paths.settings.security} replace />} />
       </Route>
     </Routes>

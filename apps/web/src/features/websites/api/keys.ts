@@ -13,4 +13,6 @@ export const websiteKeys = {
   verify: (id: number) => [...websiteKeys.all, 'verify', id] as const,
   update: (id: number) => [...websiteKeys.all, 'update', id] as const,
   report: (id: number, params: object) => [...websiteKeys.all, 'report', id, params] as const,
+  adsTxt: (id: number) => [...websiteKeys.all, 'ads-txt', id] as const,
+  checkAdsTxt: (id: number) => [...websiteKeys.all, 'ads-txt', 'check', id] as const,
 };

@@ -3,9 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reportEndpoints } from '@cryptads/contract/endpoints/reports';
+import { sellerEndpoints } from '@cryptads/contract/endpoints/sellers';
 import { websiteEndpoints } from '@cryptads/contract/endpoints/websites';
+import type { AdsTxtState } from '@cryptads/contract/sellers';
 import type { WebsiteDetail, Zone } from '@cryptads/contract/websites';
-import { WEBSITE_MESSAGES, WebsiteStatus, ZoneStatus } from '@cryptads/contract/websites-messages';
+import { GENERIC_MESSAGES } from '@cryptads/contract/api';
+import { ADS_TXT_MESSAGES, WEBSITE_MESSAGES, WebsiteStatus, ZoneStatus } from '@cryptads/contract/websites-messages';
 import { saveSession } from '../../../lib/session';
 import { answer, failure, sentTo, serve } from '../../../testing/http';
 import { renderWithProviders } from '../../../testing/render';
@@ -44,6 +47,23 @@ const website = (over: Partial<WebsiteDetail> = {}): WebsiteDetail => ({
 });
 
 let current: WebsiteDetail;
+
+const LINE = 'cryptads.example, 0a1b2c3d4e5f6789, DIRECT, f08c47fec0942fa0';
+/** The website's ads.txt before any check. */
+const unchecked: AdsTxtState = {
+  websiteId: 5,
+  line: LINE,
+  domain: 'cryptads.example',
+  sellerId: '0a1b2c3d4e5f6789',
+  fileUrl: 'https://coins.example/ads.txt',
+  status: null,
+  reasonCode: null,
+  reason: null,
+  foundLine: null,
+  checkedAt: null,
+};
+/** What the next POST /ads-txt answers (a state, or a failure). */
+let nextCheck: AdsTxtState | Response;
 
 // The router loads the website screen lazily: its first import (the screen and what it imports,
 // transformed on demand) happens once here, not inside the first test that opens it, where
@@ -97,7 +117,10 @@ beforeEach(() => {
     }),
     answer(reportEndpoints.report, emptyReport),
     answer(reportEndpoints.zoneReport, emptyReport),
+    answer(sellerEndpoints.adsTxt, ({ params }) => (params.id === '5' ? unchecked : failure(404, 'Not found'))),
+    answer(sellerEndpoints.checkAdsTxt, () => nextCheck),
   );
+  nextCheck = unchecked;
 });
 
 const open = (path: string) =>
@@ -202,4 +225,48 @@ describe('website tabs', () => {
       expect(reportUrls().at(-1)).toMatch(/^\/api\/reports\/all\/zone\/00000000000000b2\?group=report&/),
     );
   }, 30_000);
+});
+
+describe('the ads.txt card', () => {
+  it('shows the exact line with a Copy button, then each check: wrong with the line quoted, present, refused', async () => {
+    const user = userEvent.setup();
+    open('/websites/all/ad-codes/5/');
+    const card = await screen.findByTestId('ads-txt');
+    expect(await within(card).findByTestId('ads-txt-line')).toHaveTextContent(LINE);
+    expect(within(card).getByTestId('ads-txt-status')).toHaveTextContent('Not checked yet');
+    expect(within(card).getByTestId('ads-txt-reason')).toHaveTextContent(ADS_TXT_MESSAGES.neverChecked);
+    await user.click(within(card).getByRole('button', { name: /Copy your ads.txt line/ }));
+    expect(await navigator.clipboard.readText()).toBe(LINE);
+
+    nextCheck = {
+      ...unchecked,
+      status: 'wrong',
+      reasonCode: 'other-seller-id',
+      reason: 'https://coins.example/ads.txt has a line for cryptads.example with another seller ID than yours.',
+      foundLine: 'cryptads.example, 1234, DIRECT',
+      checkedAt: '2026-12-01T09:30:00.000Z',
+    };
+    await user.click(within(card).getByRole('button', { name: ADS_TXT_MESSAGES.checkNow }));
+    expect(await within(card).findByTestId('ads-txt-found-line')).toHaveTextContent('cryptads.example, 1234, DIRECT');
+    expect(within(card).getByTestId('ads-txt-status')).toHaveTextContent('Line wrong');
+    expect(within(card).getByTestId('ads-txt-reason')).toHaveTextContent(/another seller ID than yours/);
+    expect(within(card).getByTestId('ads-txt-checked-at')).toHaveTextContent(/^Last checked .*2026/);
+    expect(sentTo(sellerEndpoints.checkAdsTxt).map((r) => r.url)).toEqual(['/api/websites/5/ads-txt']);
+
+    nextCheck = {
+      ...unchecked,
+      status: 'present',
+      reasonCode: 'found',
+      reason: 'https://coins.example/ads.txt authorises us.',
+      checkedAt: '2026-12-01T09:31:00.000Z',
+    };
+    await user.click(within(card).getByRole('button', { name: ADS_TXT_MESSAGES.checkNow }));
+    await waitFor(() => expect(within(card).getByTestId('ads-txt-status')).toHaveTextContent('Line present'));
+    expect(within(card).queryByTestId('ads-txt-found-line')).toBeNull();
+
+    nextCheck = failure(429, GENERIC_MESSAGES.tooManyRequests);
+    await user.click(within(card).getByRole('button', { name: ADS_TXT_MESSAGES.checkNow }));
+    expect(await within(card).findByTestId('ads-txt-failure')).toHaveTextContent(GENERIC_MESSAGES.tooManyRequests);
+    expect(within(card).getByTestId('ads-txt-status')).toHaveTextContent('Line present');
+  });
 });

@@ -8,6 +8,7 @@ import { formatDate } from '../../../lib/format';
 import { NotFoundPage } from '../../../ui/not-found-page';
 import { useWebsite } from '../api/get-website';
 import { AdCodesTab } from '../components/ad-codes-tab';
+import { AdsTxtCard } from '../components/ads-txt-card';
 import { PreferencesTab } from '../components/preferences-tab';
 import { ReportsTab } from '../components/reports-tab';
 import { StatusBadge } from '../components/status-badge';
@@ -120,6 +121,7 @@ function WebsiteTabs({ id, tab }: { id: number; tab: WebsiteTab }) {
           </Tabs.Panel>
         </Tabs>
       </Card>
+      <AdsTxtCard websiteId={id} />
     </Stack>
   );
 }
