@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ISO_DAY_PATTERN, isValidDay } from './dates';
-import { MICROS_PER_EURO } from './money';
+import { MICROS_PER_EURO, microsToEuros } from './money';
 
 /**
  * The statement of account (docs/product/billing.md#statement): every movement of the
@@ -124,6 +124,12 @@ export const StatementSchema = z.object({
 });
 export type Statement = z.infer<typeof StatementSchema>;
 
+/**
+ * Euros to the cent as the statement screen and the header show them ('-743.49'): rounded by
+ * `microsToEuros`, the one rounding every displayed balance goes through.
+ */
+export const centEuros = (amountMicros: bigint): string => microsToEuros(amountMicros).toFixed(2);
+
 /** Exact euros of a micro-euro amount, six decimals ('-230.000000'): no rounding, for exports. */
 export function exactEuros(amountMicros: bigint): string {
   const sign = amountMicros < 0n ? '-' : '';
@@ -131,5 +137,16 @@ export function exactEuros(amountMicros: bigint): string {
   return `${sign}${abs / MICROS_PER_EURO}.${(abs % MICROS_PER_EURO).toString().padStart(6, '0')}`;
 }
 
-/** The CSV's columns. */
-export const STATEMENT_CSV_HEADER = ['Date', 'Type', 'Description', 'Amount (EUR)', 'Balance (EUR)'] as const;
+/**
+ * The CSV's columns: the amount and the balance to the cent, as the screen shows them, then
+ * exact to the micro-euro (where the fractions of a cent of ad spend and earnings are).
+ */
+export const STATEMENT_CSV_HEADER = [
+  'Date',
+  'Type',
+  'Description',
+  'Amount (EUR)',
+  'Balance (EUR)',
+  'Exact amount (EUR)',
+  'Exact balance (EUR)',
+] as const;

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { listings, marketplaceOrderItems, marketplaceOrders, marketplacePackages } from '../db/schema/marketplace';
 import { users } from '../db/schema/users';
-import { operatorCredit } from '../modules/ledger/ledger.service';
+import { backdateTransfers, lastTransferId, operatorCredit } from '../modules/ledger/ledger.service';
 import {
   acceptItem,
   type Actor,
@@ -37,6 +37,8 @@ import { paymentsOf } from '../modules/payments/deposits.service';
  */
 
 const DAY_MS = 86_400_000;
+/** How long ago the finished order was placed: the first of the demo orders. */
+export const FINISHED_DAYS_AGO = 12;
 const TARGET_URL = 'https://ada-media.example/launch';
 const ORDER_FORM = { email: 'advertiser@cryptads.example', livechat: '@ada_media', targetUrl: TARGET_URL };
 export const demoOrdersFundingKey = (email: string) => `demo-marketplace-orders:${email}`;
@@ -114,6 +116,7 @@ export async function seedDemoMarketplaceOrders(
   const price = (l: Listing) => finalPriceMicros(l.priceMicros, l.discount);
   const refunded = price(n1) + price(p2);
   const spent = [...finished, ...inProgress].reduce((sum, l) => sum + price(l), 0n) - refunded;
+  // Credited before the first order was placed (12 days ago, see the dates below).
   await db.transaction((tx) =>
     operatorCredit(tx, {
       userId: advertiser.id,
@@ -121,10 +124,12 @@ export async function seedDemoMarketplaceOrders(
       description: 'Demo deposit (marketplace orders)',
       reference: 'demo',
       idempotencyKey: demoOrdersFundingKey(opts.advertiserEmail),
+      at: new Date(Date.now() - FINISHED_DAYS_AGO * DAY_MS - 60_000),
     }),
   );
 
   // 1. Finished: completed, denied by the network, expired (not accepted in time).
+  const beforeFinished = await lastTransferId(db);
   const done = (await order(finished)).unique;
   await payWallet(ctx, advertiser, done);
   const [completed, denied, expired] = await itemsOf(done);
@@ -136,6 +141,7 @@ export async function seedDemoMarketplaceOrders(
   await expireIfOverdue(ctx, expired.id, new Date((expired.acceptBy?.getTime() ?? Date.now()) + 60_000));
 
   // 2. In progress: delivered (review window open), accepted, waiting for the publisher.
+  const beforeOpen = await lastTransferId(db);
   const open = (await order(inProgress)).unique;
   await payWallet(ctx, advertiser, open);
   const [delivered, accepted] = await itemsOf(open);
@@ -143,6 +149,7 @@ export async function seedDemoMarketplaceOrders(
   await acceptItem(ctx, seller, delivered.id);
   await deliverItem(ctx, seller, delivered.id, proofOf(p3), new Date(), demoProofPage);
   await acceptItem(ctx, network, accepted.id);
+  const afterOpen = await lastTransferId(db);
 
   // 3. Canceled, 4. waiting for payment, 5. a card (or crypto) payment open, 6. a package.
   const canceled = (await order([n3])).unique;
@@ -169,9 +176,12 @@ export async function seedDemoMarketplaceOrders(
   const bundle = pkg ? (await orderPackage(ctx, advertiser, pkg.unique)).unique : null;
 
   // Dates: each order as if placed some days ago (its steps and timers moved with it, so the
-  // open items' deadlines stay ahead and the timers job leaves them alone).
-  await backdate(db, done, 12);
+  // open items' deadlines stay ahead and the timers job leaves them alone), and its money in
+  // the ledger with it (the statement shows the purchase on the day it was made).
+  await backdate(db, done, FINISHED_DAYS_AGO);
+  await backdateTransfers(db, { afterId: beforeFinished, upToId: beforeOpen }, FINISHED_DAYS_AGO * DAY_MS);
   await backdate(db, open, 2);
+  await backdateTransfers(db, { afterId: beforeOpen, upToId: afterOpen }, 2 * DAY_MS);
   await backdate(db, canceled, 8);
   if (processing) await backdate(db, processing, 1 / 24);
 

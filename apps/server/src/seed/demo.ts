@@ -1,5 +1,6 @@
 import { AccountType } from '@cryptads/contract/account';
 import { count, eq, inArray } from 'drizzle-orm';
+import { DAY_MS } from '@cryptads/contract/dates';
 import { eurosToMicros } from '@cryptads/contract/money';
 import type { AppContext } from '../context';
 import { statsHourly } from '../db/schema/stats';
@@ -16,7 +17,7 @@ import { runHistory } from '../simulator/history';
 import { DEMO_DEPOSITS_EUROS, demoOpeningKey, seedDemoBilling } from './demo-billing';
 import { seedDemoGoals } from './demo-conversions';
 import { seedDemoMarketplace } from './demo-marketplace';
-import { seedDemoMarketplaceOrders } from './demo-marketplace-orders';
+import { FINISHED_DAYS_AGO, seedDemoMarketplaceOrders } from './demo-marketplace-orders';
 
 /** The demo logins, printed on start and written in the README. 2FA is off for both. */
 export const DEMO_ACCOUNTS = [
@@ -62,8 +63,20 @@ export async function hasDemoWorld(ctx: AppContext): Promise<boolean> {
   return (row?.n ?? 0) > 0;
 }
 
+/**
+ * Where the demo world's past begins: the start of the traffic history's first UTC day, or of
+ * the day before the oldest demo order when that is earlier. The opening credit and the
+ * publisher's earlier earnings are dated there, before anything they pay for, so every
+ * statement reads as a real account's (never below zero on the way).
+ */
+export function demoWorldStart(historyDays: number, now = new Date()): Date {
+  const daysAgo = Math.max(historyDays - 1, FINISHED_DAYS_AGO + 1);
+  return new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - daysAgo * DAY_MS);
+}
+
 /** Creates the demo world; idempotent per account. */
 export async function seedDemo(ctx: AppContext, opts: { log?: SeedLog } = {}) {
+  const worldStart = demoWorldStart(ctx.config.demo.historyDays);
   // Terms version 1 (the demo accounts accepted it when they signed up) and announcements.
   await ensureDefaultTerms(ctx.db, ctx.config);
   await seedDemoAnnouncements(ctx.db);
@@ -97,6 +110,7 @@ export async function seedDemo(ctx: AppContext, opts: { log?: SeedLog } = {}) {
           description: 'Demo deposit',
           reference: 'demo',
           idempotencyKey: demoOpeningKey(account.email),
+          at: worldStart,
         });
     });
   }
@@ -131,7 +145,7 @@ export async function seedDemo(ctx: AppContext, opts: { log?: SeedLog } = {}) {
   });
   await seedDemoHistory(ctx, opts.log);
   // After the history: the publisher's past payouts are its monthly earnings.
-  await seedDemoPayouts(ctx, 'publisher@cryptads.example');
+  await seedDemoPayouts(ctx, 'publisher@cryptads.example', new Date(), { earningsBefore: worldStart });
   // This server's delivery index was built before the seed, which emits no domain events: read
   // it again now, or the new zones would wait for the next fingerprint check (15 s) to serve.
   await ctx.delivery?.engine.refresh();

@@ -37,7 +37,8 @@ History mode: backfill days of traffic in-process through the delivery recorder.
   npm run simulate -- --history 90 [--per-day 2000] [--fund] [--raw-days N] [--all] [--diverse]
     --history N       days ending now (today up to now, and the N-1 days before)
     --per-day N       ad requests per day at the end of the period (default 2000)
-    --fund            first deposit to each advertiser exactly what the history costs
+    --fund            first deposit to each advertiser exactly what the history costs (dated
+                      at its first day; each day's spend is then posted on that day)
                       (otherwise it spends their balance, and stops where it runs out)
     --raw-days N      raw events (Performance tab) for the last N days only (default: all
                       within EVENT_RETENTION_DAYS)

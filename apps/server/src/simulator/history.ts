@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { asc, inArray } from 'drizzle-orm';
 import { AdFormat } from '@cryptads/contract/campaigns';
 import { FilterReason } from '@cryptads/contract/delivery';
-import { DAY_MS, HOUR_MS, isoDay } from '@cryptads/contract/dates';
+import { DAY_MS, dayStart, HOUR_MS, isoDay } from '@cryptads/contract/dates';
 import type { AppContext } from '../context';
 import { conversionGoals } from '../db/schema/conversions';
 import { users } from '../db/schema/users';
@@ -328,7 +328,10 @@ export type RunHistoryOptions = Omit<HistoryPlanOptions, 'balances'> & {
   /**
    * Deposit to each advertiser, before recording, exactly what the history will cost them,
    * so that their balance after it is the balance before (the demo world). Without it the
-   * plan stays within each advertiser's current balance.
+   * plan stays within each advertiser's current balance. A funded history is the past in the
+   * ledger too: the deposit is dated at the start of the first day and each day's spend and
+   * earnings at that day's last event, so a statement reads it day by day. (Unfunded, the
+   * spend comes out of deposits made before now and is posted now.)
    */
   fund?: { description: string; idempotencyKey: (advertiserId: number) => string };
   /**
@@ -349,12 +352,14 @@ export async function runHistory(
   const now = opts.now ?? new Date();
   const world = await loadSimWorld(ctx.db, opts.filter);
   let days: Iterable<PlannedDay>;
+  let historyStart: Date | undefined;
   if (opts.fund) {
     // Planned once, funded, then recorded: the deposit is exactly what the events cost.
     const planned = [...planHistory(world, { ...opts, now })];
     const { fund } = opts;
     const cost = { days: 0, impressions: 0, clicks: 0, costByAdvertiser: new Map<number, bigint>() };
     for (const day of planned) count(cost, day.events);
+    historyStart = planned[0] ? dayStart(planned[0].day) : undefined;
     await ctx.db.transaction(async (tx) => {
       for (const [advertiserId, amount] of cost.costByAdvertiser) {
         if (amount <= 0n) continue;
@@ -367,6 +372,7 @@ export async function runHistory(
           description: fund.description,
           reference: 'simulator',
           idempotencyKey: fund.idempotencyKey(advertiserId),
+          at: historyStart,
         });
       }
     });
@@ -382,7 +388,9 @@ export async function runHistory(
   const totals = { days: 0, impressions: 0, clicks: 0, costByAdvertiser: new Map<number, bigint>() };
   const planned: PlannedConversion[] = [];
   for (const { day, events, conversions } of days) {
-    if (events.length > 0) await recordBatch(ctx, events, { raw: false, now: retentionNow });
+    // A funded history's money is posted on the day it was spent (events are sorted by time).
+    const postedAt = historyStart ? events.at(-1)?.at : undefined;
+    if (events.length > 0) await recordBatch(ctx, events, { raw: false, now: retentionNow, postedAt });
     count(totals, events);
     planned.push(...conversions);
     opts.onDay?.(day, events.length);

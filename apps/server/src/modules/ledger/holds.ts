@@ -38,6 +38,8 @@ export async function hold(
      * hold has one (the owner's own timer, else `holdDeadline` with the configured default).
      */
     expiresAt: Date;
+    /** When it was held, when that is not now (the demo world's past). */
+    at?: Date;
   },
 ): Promise<{ hold: LedgerHold; applied: boolean }> {
   if (h.amountMicros <= 0n) throw new Error('ledger: a hold reserves more than zero');
@@ -72,6 +74,7 @@ export async function hold(
       reference: h.reference ?? null,
       idempotencyKey: h.idempotencyKey ?? null,
       expiresAt: h.expiresAt,
+      ...(h.at ? { createdAt: h.at } : {}),
     })
     .returning();
   if (!row) throw new Error('ledger: hold insert returned nothing');
@@ -85,16 +88,17 @@ export async function hold(
       reference: h.reference ?? null,
       holdId: row.id,
       holdPhase: 'reserve',
+      at: h.at,
     },
   ]);
   return { hold: row, applied: true };
 }
 
 /** Resolves a pending hold once; a second resolution of the same kind changes nothing. */
-async function resolveHold(tx: Tx, holdId: number, to: 'posted' | 'voided') {
+async function resolveHold(tx: Tx, holdId: number, to: 'posted' | 'voided', at = new Date()) {
   const [row] = await tx
     .update(ledgerHolds)
-    .set({ status: to, resolvedAt: new Date() })
+    .set({ status: to, resolvedAt: at })
     .where(and(eq(ledgerHolds.id, holdId), eq(ledgerHolds.status, 'pending')))
     .returning();
   if (row) return { hold: row, applied: true as const };
@@ -114,9 +118,13 @@ async function resolveHold(tx: Tx, holdId: number, to: 'posted' | 'voided') {
 export async function postHold(
   tx: Tx,
   holdId: number,
-  opts: { onward?: readonly TransferInput[] } = {},
+  opts: {
+    onward?: readonly TransferInput[];
+    /** When it was sent on, when that is not now (the demo world's past). */
+    at?: Date;
+  } = {},
 ): Promise<{ hold: LedgerHold; applied: boolean }> {
-  const resolved = await resolveHold(tx, holdId, 'posted');
+  const resolved = await resolveHold(tx, holdId, 'posted', opts.at);
   if (!resolved.applied) return resolved;
   const h = resolved.hold;
   const codes = await codesOf(tx, [h.destinationAccountId]);
@@ -132,6 +140,7 @@ export async function postHold(
       reference: h.reference,
       holdId: h.id,
       holdPhase: 'post',
+      at: opts.at,
     },
     ...onward,
   ]);

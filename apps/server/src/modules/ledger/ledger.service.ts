@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, like, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, like, lte, max, or, sql } from 'drizzle-orm';
 import { CampaignStatus, PaymentMode } from '@cryptads/contract/campaign-messages';
 import { impressionCostOf } from '@cryptads/contract/money';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
-import { ledgerTransfers } from '../../db/schema/ledger';
+import { ledgerHolds, ledgerTransfers } from '../../db/schema/ledger';
 import { users } from '../../db/schema/users';
 import { emitEvents } from '../events/events';
 import { available, clearing, type PaymentProvider, platform, refOfCode, vatPayable } from './accounts';
@@ -127,6 +127,8 @@ export type DepositCredit = {
   idempotencyKey: string;
   reference: string;
   description?: string;
+  /** When it arrived, when that is not now (the demo world's and the simulator's past). */
+  at?: Date;
 };
 
 /** A deposit's transfers: the amount to the user, the fee and the VAT to theirs (zero ones left out). */
@@ -134,7 +136,7 @@ function depositLegs(d: DepositCredit): TransferInput[] {
   if (d.amountMicros <= 0n || d.feeMicros < 0n || d.vatMicros < 0n)
     throw new Error('ledger: a deposit credits more than zero, with a fee and VAT of zero or more');
   const from = clearing(d.provider);
-  const common = { from, reference: d.reference };
+  const common = { from, reference: d.reference, at: d.at };
   return [
     {
       ...common,
@@ -192,7 +194,15 @@ export async function creditDeposits(tx: Tx, list: readonly DepositCredit[]): Pr
 /** An operator's credit (`user credit`, demo funding): operator credits -> the user's available balance. */
 export function operatorCredit(
   tx: Tx,
-  c: { userId: number; amountMicros: bigint; description: string; reference?: string; idempotencyKey?: string },
+  c: {
+    userId: number;
+    amountMicros: bigint;
+    description: string;
+    reference?: string;
+    idempotencyKey?: string;
+    /** When it was credited, when that is not now (the demo world's past). */
+    at?: Date;
+  },
 ) {
   return transfer(tx, {
     from: platform('operator_credits'),
@@ -202,6 +212,7 @@ export function operatorCredit(
     description: c.description,
     reference: c.reference ?? null,
     idempotencyKey: c.idempotencyKey ?? null,
+    at: c.at,
   });
 }
 
@@ -228,8 +239,10 @@ export const adSpendReference = (campaignId?: number, websiteId?: number) =>
  * earnings (floor(cost x share) per event, summed) and the network revenue the rest, as one
  * posting, per campaign and website when the lines name them (so the statement can say what
  * the money was for). Answers the posting (each advertiser's new balance is in `balances`).
+ * `at` dates the transfers when the batch is the past (a recorded history: the day it was
+ * delivered), so the statement shows the spend on that day.
  */
-export async function postAdSpend(tx: Tx, lines: readonly AdSpendLine[]): Promise<Posted> {
+export async function postAdSpend(tx: Tx, lines: readonly AdSpendLine[], opts: { at?: Date } = {}): Promise<Posted> {
   const cost = new Map<string, { advertiserId: number; campaignId?: number; amount: bigint }>();
   const earnings = new Map<
     string,
@@ -266,6 +279,7 @@ export async function postAdSpend(tx: Tx, lines: readonly AdSpendLine[]): Promis
       kind: 'earning',
       description: 'Publisher earnings',
       reference: adSpendReference(e.campaignId, e.campaignId === undefined ? undefined : e.websiteId),
+      at: opts.at,
     });
   }
   for (const [costKey, c] of cost) {
@@ -278,6 +292,7 @@ export async function postAdSpend(tx: Tx, lines: readonly AdSpendLine[]): Promis
       kind: 'spend',
       description: 'Advertising spend',
       reference: adSpendReference(c.campaignId),
+      at: opts.at,
     });
   }
   return postLegs(tx, legs);
@@ -314,6 +329,35 @@ export async function reverseTransfer(
   const [created] = posted.transfers;
   if (!created) throw new Error('ledger: reversal insert returned nothing');
   return { transfer: created, applied: true };
+}
+
+/** The newest transfer's id (0 before the first): where the transfers of a step that follows begin. */
+export async function lastTransferId(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ id: max(ledgerTransfers.id) }).from(ledgerTransfers);
+  return Number(row?.id ?? 0);
+}
+
+/**
+ * The demo world's past (the seed only): the transfers with an id in (afterId, upToId], and the
+ * holds they reserved, as if made `ms` earlier, with the seeded objects they pay for (a
+ * marketplace order placed days ago). Only dates move: amounts, accounts and balances stay as
+ * posted, and a hold's deadline stays where its owner's timers need it.
+ */
+export async function backdateTransfers(tx: DbOrTx, range: { afterId: number; upToId: number }, ms: number) {
+  if (range.upToId <= range.afterId || ms <= 0) return;
+  const earlier = (column: unknown) => sql`${column} - make_interval(secs => ${ms / 1000})`;
+  const inRange = and(gt(ledgerTransfers.id, range.afterId), lte(ledgerTransfers.id, range.upToId));
+  const moved = await tx
+    .update(ledgerTransfers)
+    .set({ createdAt: earlier(ledgerTransfers.createdAt) })
+    .where(inRange)
+    .returning({ holdId: ledgerTransfers.holdId, phase: ledgerTransfers.holdPhase });
+  const holds = moved.flatMap((t) => (t.holdId !== null && t.phase === 'reserve' ? [t.holdId] : []));
+  if (holds.length)
+    await tx
+      .update(ledgerHolds)
+      .set({ createdAt: earlier(ledgerHolds.createdAt), resolvedAt: earlier(ledgerHolds.resolvedAt) })
+      .where(inArray(ledgerHolds.id, holds));
 }
 
 // ---------------------------------------------------------------- after commit

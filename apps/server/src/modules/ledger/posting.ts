@@ -84,6 +84,11 @@ export type TransferInput = {
   reference?: string | null;
   /** Set on every transfer that comes from outside: applied once, even by two concurrent calls. */
   idempotencyKey?: string | null;
+  /**
+   * When it happened, when that is not now: the demo world's and the simulator's past (ad spend
+   * on the day it was delivered, a deposit before it). The statement dates the line by it.
+   */
+  at?: Date;
 };
 
 export type Leg = TransferInput & { holdId?: number; holdPhase?: 'reserve' | 'post' | 'void'; reversalOf?: number };
@@ -233,6 +238,7 @@ export async function postLegs(tx: Tx, input: readonly Leg[]): Promise<Posted> {
               holdId: l.holdId ?? null,
               holdPhase: l.holdPhase ?? null,
               reversalOf: l.reversalOf ?? null,
+              ...(l.at ? { createdAt: l.at } : {}),
             })),
           )
           .returning()),

@@ -37,12 +37,16 @@ const RETURNED = 'Returned by the bank: the account holder’s name did not matc
 
 /**
  * The demo publisher is verified, has SEPA withdraw options (Monthly, self-billing invoices)
- * and the payouts above. Does nothing when the publisher already has payouts.
+ * and the payouts above. Does nothing when the publisher already has payouts. The ledger has
+ * each step on its day (held when requested, sent, completed or returned), never after `now`,
+ * and the earlier earnings at `earningsBefore` (the traffic history's start) or the first
+ * payout's day, whichever is first.
  */
 export async function seedDemoPayouts(
   ctx: Pick<AppContext, 'db' | 'bus' | 'sessionCache' | 'config'>,
   publisherEmail: string,
   now = new Date(),
+  opts: { earningsBefore?: Date } = {},
 ) {
   const [publisher] = await ctx.db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
@@ -84,22 +88,28 @@ export async function seedDemoPayouts(
     })
     .where(and(eq(billingProfiles.userId, publisher.id), isNull(billingProfiles.payoutMethod)));
 
+  const paydayOf = (monthsAgo: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsAgo, 1));
+  const firstPayday = paydayOf(Math.max(...DEMO_PAYOUTS.map((p) => p.monthsAgo)));
   await ctx.db.transaction((tx) =>
     operatorCredit(tx, {
       userId: publisher.id,
       amountMicros: eurosToMicros(180.4 + 239.6),
       description: 'Earnings before the traffic history (demo)',
       idempotencyKey: `demo-payout-earnings:${publisher.id}`,
+      at: new Date(Math.min(firstPayday.getTime(), opts.earningsBefore?.getTime() ?? Number.POSITIVE_INFINITY)),
     }),
   );
+  // A step of this month's payout that would come after now (early in the month) happened now.
+  const notAfterNow = (ms: number) => new Date(Math.min(ms, now.getTime()));
   let made = 0;
   for (const demo of DEMO_PAYOUTS) {
-    const payday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - demo.monthsAgo, 1));
+    const payday = paydayOf(demo.monthsAgo);
     const period = isoDay(payday);
     const amount = eurosToMicros(demo.euros);
-    const requestedAt = new Date(payday.getTime() + 6 * 3_600_000);
-    const sentAt = new Date(requestedAt.getTime() + DAY_MS);
-    const endedAt = new Date(requestedAt.getTime() + (demo.outcome === 'failed' ? 5 : 2) * DAY_MS);
+    const requested = payday.getTime() + 6 * 3_600_000;
+    const requestedAt = notAfterNow(requested);
+    const sentAt = notAfterNow(requested + DAY_MS);
+    const endedAt = notAfterNow(requested + (demo.outcome === 'failed' ? 5 : 2) * DAY_MS);
     const reference = `SEPA-DEMO-${period.replaceAll('-', '')}`;
     await ctx.db.transaction(async (tx) => {
       const { hold: h } = await hold(tx, {
@@ -111,6 +121,7 @@ export async function seedDemoPayouts(
         reference: payoutHoldKey(publisher.id, period),
         idempotencyKey: payoutHoldKey(publisher.id, period),
         expiresAt: holdDeadline(requestedAt, ctx.config.holds.expiryDays),
+        at: requestedAt,
       });
       const [payout] = await tx
         .insert(payouts)
@@ -131,7 +142,7 @@ export async function seedDemoPayouts(
         })
         .returning();
       if (!payout) throw new Error('demo payout insert returned nothing');
-      await postHold(tx, h.id);
+      await postHold(tx, h.id, { at: sentAt });
       await transfer(tx, {
         from: platform('payouts_in_transit'),
         to: demo.outcome === 'failed' ? available(publisher.id) : clearing('bank'),
@@ -141,6 +152,7 @@ export async function seedDemoPayouts(
           demo.outcome === 'failed' ? `Payout ${payout.id} returned: ${RETURNED}` : `Payout ${payout.id} completed`,
         reference,
         idempotencyKey: demo.outcome === 'failed' ? payoutReturnedKey(payout.id) : payoutSettledKey(payout.id),
+        at: endedAt,
       });
       // The self-billing invoice of a paid one (invoices module); the returned one would need its
       // credit note. The publisher is not notified of the past.

@@ -1,5 +1,6 @@
 import { toCsv } from '@cryptads/contract/csv';
 import {
+  centEuros,
   exactEuros,
   STATEMENT_CSV_HEADER,
   STATEMENT_TYPE_LABELS,
@@ -79,20 +80,34 @@ export async function statementOf(
   };
 }
 
-/** The statement as CSV: the opening balance, every matching line, the closing balance; exact euros. */
+/**
+ * The statement as CSV: the opening balance, every matching line, the closing balance; each
+ * amount and balance to the cent (as the screen shows it) and exact to the micro-euro.
+ */
 export async function statementCsv(db: DbOrTx, userId: number, filter: StatementFilter): Promise<string> {
   const period = await periodOf(db, userId, filter);
   const rows = searched(period.lines, filter.search).map((l) => [
     l.day,
     STATEMENT_TYPE_LABELS[l.type],
     l.description,
+    centEuros(l.amountMicros),
+    centEuros(l.balanceMicros),
     exactEuros(l.amountMicros),
     exactEuros(l.balanceMicros),
   ]);
+  const balance = (day: string, label: string, micros: bigint) => [
+    day,
+    label,
+    '',
+    '',
+    centEuros(micros),
+    '',
+    exactEuros(micros),
+  ];
   return toCsv(STATEMENT_CSV_HEADER, [
-    [filter.from ?? '', 'Opening balance', '', '', exactEuros(period.opening)],
+    balance(filter.from ?? '', 'Opening balance', period.opening),
     ...rows,
-    [filter.to ?? '', 'Closing balance', '', '', exactEuros(period.closing)],
+    balance(filter.to ?? '', 'Closing balance', period.closing),
   ]);
 }
 

@@ -221,12 +221,13 @@ describe('the period, search, pages and CSV', () => {
     expect(csv.headers['content-disposition']).toBe(
       'attachment; filename="statement-from-2026-02-01-to-2026-02-28.csv"',
     );
+    // To the cent as the screen shows it, then exact to the micro-euro.
     expect(csv.body.split('\r\n')).toEqual([
-      'Date,Type,Description,Amount (EUR),Balance (EUR)',
-      '2026-02-01,Opening balance,,,100.000000',
-      '2026-02-10,Deposit,Deposit,200.000000,300.000000',
-      '2026-02-20,Ad spend,Advertising spend,-1.234567,298.765433',
-      '2026-02-28,Closing balance,,,298.765433',
+      'Date,Type,Description,Amount (EUR),Balance (EUR),Exact amount (EUR),Exact balance (EUR)',
+      '2026-02-01,Opening balance,,,100.00,,100.000000',
+      '2026-02-10,Deposit,Deposit,200.00,300.00,200.000000,300.000000',
+      '2026-02-20,Ad spend,Advertising spend,-1.23,298.77,-1.234567,298.765433',
+      '2026-02-28,Closing balance,,,298.77,,298.765433',
       '',
     ]);
   });

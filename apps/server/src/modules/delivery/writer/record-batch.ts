@@ -34,6 +34,11 @@ export type RecordOptions = {
   raw?: boolean;
   /** "Now" for the retention rule (tests). */
   now?: Date;
+  /**
+   * The ledger posting's date, when the batch is the past (a recorded history: the day its
+   * events happened), so the statement shows the spend on that day. Default: now.
+   */
+  postedAt?: Date;
 };
 
 export type RecordResult = {
@@ -179,7 +184,7 @@ async function writeBatch(tx: Tx, config: Config, input: DeliveryEvent[], opts: 
   // 6. The ledger, one posting, last: each advertiser pays each publisher their earnings and
   // the network revenue the rest (ledger.service postAdSpend). Network revenue is shared by
   // every batch: it stays locked only from here to the commit.
-  const posted = await postAdSpend(tx, [...rollups.perPair.values()]);
+  const posted = await postAdSpend(tx, [...rollups.perPair.values()], { at: opts.postedAt });
   for (const userId of advertiserIds)
     result.balances.set(userId, balanceAfter(posted, available(userId)) ?? remaining.get(userId) ?? 0n);
   return result;

@@ -1,23 +1,17 @@
 import { Text } from '@mantine/core';
 import { STATEMENT_TYPE_LABELS, type StatementLine } from '@cryptads/contract/statement';
 import { formatDay } from '@cryptads/contract/dates';
-import { formatEuros, microsToEuros } from '@cryptads/contract/money';
+import { microsToEuros } from '@cryptads/contract/money';
+import { formatMicros } from '../../../lib/format';
 import { type Column, DataTable, type ServerSide, type TableState } from '../../../ui/data-table';
 
 /**
- * Euros to the cent, or with as many decimals as a fraction of a cent needs (ad spend is billed
- * per impression, in micro-euros): exact, never rounded.
+ * Amounts and balances to the cent, rounded as the header's balance is (`formatMicros`: the
+ * contract's microsToEuros); the CSV has them exact to the micro-euro as well.
  */
-export function formatMicros(value: string): string {
-  const micros = BigInt(value);
-  let decimals = 6;
-  for (let unit = 10n; decimals > 2 && micros % unit === 0n; unit *= 10n) decimals--;
-  return formatEuros(microsToEuros(micros, decimals), decimals);
-}
-
 const signed = (value: string) => {
   const text = formatMicros(value);
-  return BigInt(value) > 0n ? `+${text}` : text;
+  return microsToEuros(BigInt(value)) > 0 ? `+${text}` : text;
 };
 
 const columns: Column<StatementLine>[] = [

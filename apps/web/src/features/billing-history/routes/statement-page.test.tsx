@@ -74,12 +74,60 @@ describe('StatementPage', () => {
     expect(within(table).getByText('Marketplace order ABC123, item 7')).toBeInTheDocument();
     expect(within(table).getByText('-€230.00')).toBeInTheDocument();
     expect(within(table).getByText('€270.00')).toBeInTheDocument();
-    // Ad spend is billed in micro-euros: shown to the micro-euro, not rounded.
-    expect(within(table).getByText('-€1.234567')).toBeInTheDocument();
-    expect(within(table).getByText('€268.765433')).toBeInTheDocument();
+    // Ad spend is billed in micro-euros: shown to the cent, as the header shows the balance.
+    expect(within(table).getByText('-€1.23')).toBeInTheDocument();
+    expect(within(table).getByText('€268.77')).toBeInTheDocument();
     expect(screen.getByTestId('statement-opening')).toHaveTextContent('€0.00');
-    expect(screen.getByTestId('statement-closing')).toHaveTextContent('€268.765433');
+    expect(screen.getByTestId('statement-closing')).toHaveTextContent('€268.77');
     expect(screen.getByRole('tab', { name: 'Statement' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('shows every figure to the cent, rounded as the header’s balance, and says the CSV has the exact amounts', async () => {
+    // The demo advertiser's statement after some live traffic: fractions of a cent everywhere
+    // (the header shows its balance, 2,499.95725, as €2,499.96).
+    serve(
+      answer(statementEndpoints.get, () =>
+        statement(
+          [
+            line({ id: 't1', amountMicros: '3243443250', balanceMicros: '3243443250' }),
+            line({
+              id: 'spend:2026-11-20:4',
+              type: 'ad_spend',
+              description: 'Ad spend: Crypto wallet launch',
+              amountMicros: '-3000',
+              balanceMicros: '3243440250',
+            }),
+            line({
+              id: 'spend:2026-11-21:4',
+              type: 'ad_spend',
+              description: 'Ad spend: Crypto wallet launch',
+              amountMicros: '-743483000',
+              balanceMicros: '2499957250',
+            }),
+          ],
+          { inMicros: '3243443250', outMicros: '743486000' },
+        ),
+      ),
+    );
+    renderWithProviders(<StatementPage />, { route: '/billing/history/statement/' });
+    const table = await screen.findByTestId('statement-table');
+    await waitFor(() => expect(within(table).getAllByTestId('statement-line')).toHaveLength(3));
+    expect(screen.getByTestId('statement-in')).toHaveTextContent(/^€3,243\.44$/);
+    expect(screen.getByTestId('statement-out')).toHaveTextContent(/^-€743\.49$/);
+    expect(screen.getByTestId('statement-closing')).toHaveTextContent(/^€2,499\.96$/);
+    const [deposit, tiny, spend] = within(table).getAllByTestId('statement-line');
+    expect(deposit).toHaveTextContent('+€3,243.44');
+    // A debit of a fraction of a cent reads €0.00, neither '-€0.00' nor '+€0.00'.
+    expect(tiny).toHaveTextContent('€0.00');
+    expect(tiny).not.toHaveTextContent(/[-+]€0\.00/);
+    expect(spend).toHaveTextContent('-€743.48');
+    expect(spend).toHaveTextContent('€2,499.96');
+    for (const row of [deposit, tiny, spend])
+      for (const figure of within(row as HTMLElement).getAllByText(/€/))
+        expect(figure.textContent).toMatch(/^[-+]?€[\d,]+\.\d\d$/);
+    expect(screen.getByTestId('statement-cents-note')).toHaveTextContent(
+      'Amounts are shown to the cent. Ad spend and earnings are counted in micro-euros (millionths of a euro), so an amount or a balance may hold a fraction of a cent: the CSV has every amount exact to the micro-euro.',
+    );
   });
 
   it('asks the server for the period and the search, and downloads the CSV of that period', async () => {

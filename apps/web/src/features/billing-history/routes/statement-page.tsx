@@ -5,13 +5,15 @@ import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isValidDay } from '@cryptads/contract/dates';
 import { STATEMENT_PAGE_SIZES } from '@cryptads/contract/statement';
+import { STATEMENT_MESSAGES } from '@cryptads/contract/statement-messages';
 import { errorReason } from '../../../lib/api-client';
+import { formatMicros } from '../../../lib/format';
 import { queryState } from '../../../ui/data-table';
 import { DayInput } from '../../../ui/day-input';
 import { Notice } from '../../../ui/notice';
 import { useDownloadStatement, useStatement } from '../api/statement';
 import { HistoryTabs } from '../components/history-tabs';
-import { formatMicros, StatementTable } from '../components/statement-table';
+import { StatementTable } from '../components/statement-table';
 
 function Figure({ label, value, testId }: { label: string; value: string | undefined; testId: string }) {
   return (
@@ -126,6 +128,9 @@ export function StatementPage() {
             />
             <Figure label="Closing balance" value={data?.closingBalanceMicros} testId="statement-closing" />
           </SimpleGrid>
+          <Text size="xs" c="dimmed" data-testid="statement-cents-note">
+            {STATEMENT_MESSAGES.centsNote}
+          </Text>
           <StatementTable
             lines={data?.lines ?? []}
             state={queryState(statement, 'We could not load your statement.')}
