@@ -118,7 +118,13 @@ export function defineEndpoints<
 export type ParamsOf<E extends EndpointDef> = E['params'] extends z.ZodType ? z.input<E['params']> : undefined;
 export type QueryOf<E extends EndpointDef> = E['query'] extends z.ZodType ? z.input<E['query']> : undefined;
 export type BodyOf<E extends EndpointDef> = E['body'] extends z.ZodType ? z.input<E['body']> : undefined;
+/** The envelope's `response` as a caller reads it: money as numbers of euros (the web app's view). */
 export type ResponseOf<E extends EndpointDef> = z.output<E['response']>;
+/**
+ * What the server's handler returns for it: the response schema's input, money as micro-euros
+ * (`bigint`); the serializer parses it into `ResponseOf` (money-schema.ts, decision 057).
+ */
+export type ServedOf<E extends EndpointDef> = z.input<E['response']>;
 
 /** `/websites/:id` with `{id: 7}` → `/websites/7`; every value is URI-encoded. */
 export function buildPath(path: string, params?: Record<string, unknown>): string {

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { eurosToMicros, formatEuros, MICROS_PER_EURO, microsToEuros } from './money';
+import {
+  DECIMAL_AMOUNT_PATTERN,
+  decimalToMicros,
+  EXACT_EUROS_LIMIT_MICROS,
+  eurosToMicros,
+  formatEuros,
+  MICROS_PER_EURO,
+  microsToDecimal,
+  microsToEuros,
+  microsToExactEuros,
+  sumMicros,
+} from './money';
 
 describe('eurosToMicros', () => {
   it('converts whole and decimal euros to micro-euros', () => {
@@ -82,5 +93,56 @@ describe('formatEuros', () => {
 
   it('rounds to the shown decimals', () => {
     expect(formatEuros(2.345)).toBe('€2.35');
+  });
+});
+
+describe('microsToDecimal (the public API and the webhooks)', () => {
+  it.each([
+    [0n, '0.00'],
+    [1n, '0.000001'],
+    [200n, '0.0002'],
+    [10_000n, '0.01'],
+    [25_000_000n, '25.00'],
+    [25_500_000n, '25.50'],
+    [2_499_957_250n, '2499.95725'],
+    [-743_486_000n, '-743.486'],
+    [-200n, '-0.0002'],
+    [123_456_789_012_345_678n, '123456789012.345678'],
+  ])('writes %s µ€ as %s', (micros, text) => {
+    expect(microsToDecimal(micros)).toBe(text);
+    expect(text).toMatch(new RegExp(DECIMAL_AMOUNT_PATTERN));
+    // And reads it back exactly.
+    expect(decimalToMicros(text)).toBe(micros);
+  });
+});
+
+describe('decimalToMicros', () => {
+  it('reads whole euros and 1 to 6 decimals exactly', () => {
+    expect(decimalToMicros('25')).toBe(25_000_000n);
+    expect(decimalToMicros('25.5')).toBe(25_500_000n);
+    expect(decimalToMicros('0.000001')).toBe(1n);
+    expect(decimalToMicros('-0.1')).toBe(-100_000n);
+    expect(decimalToMicros('9007199254.740993')).toBe(9_007_199_254_740_993n);
+  });
+
+  it('names the problem of anything else', () => {
+    expect(decimalToMicros('0.1234567')).toBe('precision');
+    for (const wrong of [0.1, 25, '1e3', '1,50', ' 1.50', '1.', '.5', '+1', '€1', '', null, undefined, '0x10'])
+      expect(decimalToMicros(wrong)).toBe('format');
+  });
+
+  it('agrees with eurosToMicros for every 6-decimal amount a form may send (under a billion euros)', () => {
+    for (const micros of [1n, 200n, 300_000n, 1_005_000n, 2_499_957_250n, EXACT_EUROS_LIMIT_MICROS - 1n]) {
+      const euros = microsToExactEuros(micros);
+      expect(eurosToMicros(euros)).toBe(micros);
+      expect(decimalToMicros(String(euros))).toBe(micros);
+    }
+  });
+});
+
+describe('sumMicros', () => {
+  it('adds amounts as integers', () => {
+    expect(sumMicros([100_000n, 200_000n])).toBe(300_000n);
+    expect(sumMicros([])).toBe(0n);
   });
 });

@@ -26,6 +26,66 @@ export function microsToEuros(micros: bigint, decimals = 2): number {
   return negative && value !== 0 ? -value : value;
 }
 
+// ---------------------------------------------------------------- exact decimal strings
+//
+// The public API and the webhooks carry money as exact decimal strings of euros
+// (docs/decisions/057-exact-money-on-the-wire.md): '2499.95725', '-743.486', '25.00'.
+
+/** A canonical amount as the public API sends it: 2 to 6 decimals, no exponent, '-' when negative. */
+export const DECIMAL_AMOUNT_PATTERN = '^-?\\d+\\.\\d{2,6}$';
+/** What the public API accepts: whole euros or up to 6 decimals ('25', '25.5', '25.000001'). */
+export const DECIMAL_INPUT_PATTERN = '^-?\\d+(\\.\\d{1,6})?$';
+const DECIMAL_INPUT = new RegExp(DECIMAL_INPUT_PATTERN);
+
+/**
+ * Micro-euros as an exact decimal string of euros: at least 2 decimals, at most 6, trailing
+ * zeros after the second decimal trimmed (200n → '0.0002', 25_000_000n → '25.00').
+ */
+export function microsToDecimal(micros: bigint): string {
+  const negative = micros < 0n;
+  const abs = negative ? -micros : micros;
+  const whole = abs / MICROS_PER_EURO;
+  const fraction = (abs % MICROS_PER_EURO)
+    .toString()
+    .padStart(6, '0')
+    .replace(/0{1,4}$/, '');
+  return `${negative ? '-' : ''}${whole}.${fraction}`;
+}
+
+/** How a decimal string of euros failed to read as an amount. */
+export type DecimalProblem = 'format' | 'precision';
+
+/**
+ * A decimal string of euros ('25', '25.50', '-0.0002') to micro-euros, exactly; or the problem
+ * when it is not one: `precision` for more than 6 decimals, `format` for anything else (an
+ * exponent, a comma, spaces, a JSON number instead of a string).
+ */
+export function decimalToMicros(text: unknown): bigint | DecimalProblem {
+  if (typeof text !== 'string') return 'format';
+  if (!DECIMAL_INPUT.test(text)) return /^-?\d+\.\d{7,}$/.test(text) ? 'precision' : 'format';
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
+  const micros = BigInt(whole) * MICROS_PER_EURO + BigInt(fraction.padEnd(6, '0'));
+  return negative ? -micros : micros;
+}
+
+/** Below this (a billion euros) a number of euros with 6 decimals converts back to the same micro-euros. */
+export const EXACT_EUROS_LIMIT_MICROS = 1_000_000_000n * MICROS_PER_EURO;
+
+/**
+ * Micro-euros as the number of euros a dashboard form would send (12_340_000n → 12.34): the
+ * nearest double of the exact decimal, which `eurosToMicros` turns back into the same
+ * micro-euros for any amount under `EXACT_EUROS_LIMIT_MICROS`.
+ */
+export const microsToExactEuros = (micros: bigint): number => Number(microsToDecimal(micros));
+
+/** The sum of amounts, added as micro-euros (never as floating-point euros). */
+export const sumMicros = (amounts: Iterable<bigint>): bigint => {
+  let total = 0n;
+  for (const amount of amounts) total += amount;
+  return total;
+};
+
 const formatters = new Map<number, Intl.NumberFormat>();
 /** '€1,234.50' in en-GB. */
 export function formatEuros(euros: number, decimals = 2): string {
