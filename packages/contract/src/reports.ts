@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { money } from './money-schema';
 import { isValidDay } from './dates';
 import { REPORT_MESSAGES, ReportBy, ReportGroup } from './report-messages';
 
@@ -17,7 +18,7 @@ export const TodayStatsSchema = z.object({
   impressions: z.number().int(),
   clicks: z.number().int(),
   /** Cost (advertiser) or earnings (publisher), euros. */
-  money: z.number(),
+  money: money(),
   /** Percent, 2 decimals. */
   ctr: z.number(),
 });
@@ -62,11 +63,11 @@ const figures = {
   impressions: z.number().int(),
   clicks: z.number().int(),
   /** Euros: cost (advertiser) or earnings (publisher). */
-  money: z.number(),
+  money: money(),
   /** Percent, 2 decimals (clicks / impressions × 100). */
   ctr: z.number(),
-  /** Euros per thousand impressions. */
-  eCpm: z.number(),
+  /** Euros per thousand impressions (3 decimals on the dashboard). */
+  eCpm: money(3),
   /** Invalid or unbillable traffic: answered, never billed, not in the figures above. */
   filteredImpressions: z.number().int(),
   filteredClicks: z.number().int(),
@@ -77,8 +78,8 @@ const figures = {
    */
   conversions: z.number().int().optional(),
   conversionRate: z.number().optional(),
-  costPerConversion: z.number().optional(),
-  conversionValue: z.number().optional(),
+  costPerConversion: money().optional(),
+  conversionValue: money().optional(),
   roas: z.number().optional(),
 };
 
@@ -105,7 +106,7 @@ export const ReportSchema = z.object({
   rows: z.array(ReportRowSchema),
   totals: ReportTotalsSchema,
   daily: z.array(
-    z.object({ date: z.string(), impressions: z.number().int(), clicks: z.number().int(), money: z.number() }),
+    z.object({ date: z.string(), impressions: z.number().int(), clicks: z.number().int(), money: money() }),
   ),
   /** Filtered traffic of the period by reason (FilterReason code and its label), most first. */
   filtered: z.array(FilteredByReasonSchema),
@@ -122,7 +123,7 @@ export const OptimizationRowSchema = z.object({
   impressions: z.number().int(),
   clicks: z.number().int(),
   ctr: z.number(),
-  money: z.number(),
+  money: money(),
   /** Invalid or unbillable traffic of the zone: never billed. */
   filteredImpressions: z.number().int(),
   filteredClicks: z.number().int(),
