@@ -14,7 +14,6 @@ import {
   priceError,
   allowsCpc,
 } from './campaign-messages';
-import { money, moneyInput } from './money-schema';
 
 export * from './campaign-messages';
 
@@ -63,8 +62,13 @@ const wholeEuros = (required: string, whole: string, min: number, minMsg: string
     .min(min, minMsg)
     .max(max, maxMsg);
 
-export const DailyBudgetSchema = moneyInput(
-  wholeEuros(M.dailyTooLow, M.dailyWhole, L.dailyBudgetMin, M.dailyTooLow, L.dailyBudgetMax, M.dailyTooHigh),
+export const DailyBudgetSchema = wholeEuros(
+  M.dailyTooLow,
+  M.dailyWhole,
+  L.dailyBudgetMin,
+  M.dailyTooLow,
+  L.dailyBudgetMax,
+  M.dailyTooHigh,
 );
 export const TotalBudgetSchema = wholeEuros(
   M.budgetRequired,
@@ -109,7 +113,7 @@ export type NativeCreativeInput = z.input<typeof NativeCreativeInputSchema>;
 export const CampaignFieldsSchema = z.object({
   name: CampaignNameSchema,
   landingUrl: LandingUrlSchema,
-  price: moneyInput(z.number({ error: M.priceRequired })),
+  price: z.number({ error: M.priceRequired }),
   paymentMode: PaymentModeSchema.default(0),
   trafficType: TrafficTypeSchema.default(0),
   runAfterApproval: z.boolean().default(true),
@@ -117,7 +121,7 @@ export const CampaignFieldsSchema = z.object({
   throttleBudget: z.boolean().default(false),
   budgetFlag: z.boolean().default(false),
   /** Whole euros; required (and checked) only when budgetFlag is set. */
-  budget: moneyInput(z.number()).nullish(),
+  budget: z.number().nullish(),
   capping: z
     .number({ error: M.cappingInvalid })
     .int(M.cappingInvalid)
@@ -262,7 +266,7 @@ const statsFields = {
   /** Zero until traffic statistics exist (nothing has been delivered yet). */
   impressions: z.number().int(),
   clicks: z.number().int(),
-  spent: money(),
+  spent: z.number(),
   ctr: z.number(),
 };
 
@@ -278,8 +282,7 @@ export const CampaignListRowSchema = z.object({
   isLocked: z.boolean(),
   /** Creation time, ISO 8601 UTC. */
   date: z.string(),
-  /** Euros (3 decimals on the dashboard). */
-  price: money(3),
+  price: z.number(),
   paymentMode: z.number().int(),
   permalink: z.string(),
   ...statsFields,
@@ -291,10 +294,10 @@ export const CampaignDetailSchema = CampaignListRowSchema.extend({
   trafficType: z.number().int(),
   landingUrl: z.string(),
   runAfterApproval: z.boolean(),
-  dailyBudget: money(),
+  dailyBudget: z.number(),
   throttleBudget: z.boolean(),
   budgetFlag: z.boolean(),
-  budget: money().nullable(),
+  budget: z.number().nullable(),
   capping: z.number().int(),
   cappingTime: z.number().int(),
   device: z.number().int(),
@@ -401,22 +404,21 @@ export const CampaignOptionsSchema = z.object({
   categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
   creativeTypes: z.array(z.object({ kind: CampaignKindSchema, label: z.string(), format: z.number().int() })),
   maxCreativeSize: z.number().int(),
-  /** Euros, as configured (up to 6 decimals). */
   minimumBids: z.object({
-    DISPLAY_TYPE_REGULAR: money(6),
-    DISPLAY_TYPE_PREMIUM: money(6),
-    NATIVE: money(6),
-    APPLICATION: money(6),
-    POPUNDER: money(6),
+    DISPLAY_TYPE_REGULAR: z.number(),
+    DISPLAY_TYPE_PREMIUM: z.number(),
+    NATIVE: z.number(),
+    APPLICATION: z.number(),
+    POPUNDER: z.number(),
   }),
-  minimumBidsClick: z.object({ NATIVE: money(6) }),
+  minimumBidsClick: z.object({ NATIVE: z.number() }),
   adFormats: z.array(AdFormatOptionSchema),
   maxPrices: z.array(
     z.object({
       campaignType: CampaignKindSchema,
       paymentType: PaymentModeSchema,
       premium: z.boolean(),
-      price: money(6),
+      price: z.number(),
     }),
   ),
 });

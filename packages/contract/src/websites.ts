@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { money } from './money-schema';
 import { AdFormat } from './campaign-messages';
 import {
   isEntireWebsiteUrl,
@@ -149,8 +148,7 @@ export const WebsiteListItemSchema = z.object({
   excludedCategories: z.array(z.number().int()),
   clicks: z.number().int(),
   impressions: z.number().int(),
-  /** Lifetime earnings, euros. */
-  spent: money(),
+  spent: z.number(),
   /** Number of ad zones (tags). */
   tags: z.number().int(),
 });

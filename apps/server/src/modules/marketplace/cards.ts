@@ -1,7 +1,7 @@
 import { and, inArray, sql } from 'drizzle-orm';
-import type { ListingCardSchema } from '@cryptads/contract/marketplace';
+import type { ListingCard } from '@cryptads/contract/marketplace';
 import { finalPriceMicros } from '@cryptads/contract/marketplace-messages';
-import type { Served } from '@cryptads/contract/money-schema';
+import { microsToEuros } from '@cryptads/contract/money';
 import type { DbOrTx } from '../../db/client';
 import { listings, marketplaceOrderItems } from '../../db/schema/marketplace';
 
@@ -90,11 +90,8 @@ export async function completionRates(db: DbOrTx, listingIds: readonly number[])
   return new Map(rows.map((r) => [r.listingId, Math.round((r.completed / r.finished) * 1000) / 10]));
 }
 
-/** A card as a handler returns it: prices in micro-euros (the schema writes euros). */
-export type Card = Served<typeof ListingCardSchema>;
-
 /** One card, given its completion rate (null before its first finished item). */
-export function toCard(row: CardRow, completionRate: number | null): Card {
+export function toCard(row: CardRow, completionRate: number | null): ListingCard {
   return {
     unique: row.unique,
     title: row.title,
@@ -104,9 +101,9 @@ export function toCard(row: CardRow, completionRate: number | null): Card {
     niches: row.niches,
     language: row.language,
     website: row.website,
-    price: row.priceMicros,
+    price: microsToEuros(row.priceMicros),
     discount: row.discount,
-    finalPrice: finalPriceMicros(row.priceMicros, row.discount),
+    finalPrice: microsToEuros(finalPriceMicros(row.priceMicros, row.discount)),
     sticky: row.sticky,
     featured: row.featured,
     attributes: row.attributes,
@@ -117,7 +114,7 @@ export function toCard(row: CardRow, completionRate: number | null): Card {
 }
 
 /** Cards for rows, in their order, with their completion rates in one query. */
-export async function presentCards(db: DbOrTx, rows: readonly CardRow[]): Promise<Card[]> {
+export async function presentCards(db: DbOrTx, rows: readonly CardRow[]): Promise<ListingCard[]> {
   const rates = await completionRates(
     db,
     rows.map((r) => r.id),

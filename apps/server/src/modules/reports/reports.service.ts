@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { dayStart, todayUtc } from '@cryptads/contract/dates';
-import type { Served } from '@cryptads/contract/money-schema';
 import {
-  type OptimizationReportSchema,
+  type OptimizationReport,
   type PerformanceReport,
+  type Report,
   ReportGroup,
   type ReportQuery,
-  type ReportSchema,
-  type TodayStatsSchema,
+  type TodayStats,
 } from '@cryptads/contract/reports';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -30,11 +29,7 @@ export { checkPeriod, type ReportTarget } from './scope';
 // ---------------------------------------------------------------- today
 
 /** GET /reports: today's (UTC) figures of all the caller's campaigns (archived too) or websites. */
-export async function todayStats(
-  ctx: AppContext,
-  user: UserRow,
-  now: Date = new Date(),
-): Promise<Served<typeof TodayStatsSchema>> {
+export async function todayStats(ctx: AppContext, user: UserRow, now: Date = new Date()): Promise<TodayStats> {
   const scope = await resolveScope(ctx.db, user, { campaignIds: 'all', websiteId: 'all' });
   const from = dayStart(todayUtc(now));
   const [row] = await rowsOf<{ impressions: string; clicks: string; money: string }>(
@@ -92,7 +87,7 @@ export async function getReport(
   q: ReportQuery,
   now: Date = new Date(),
   rollup?: Rollup,
-): Promise<Served<typeof ReportSchema> | Served<typeof OptimizationReportSchema> | PerformanceReport> {
+): Promise<Report | OptimizationReport | PerformanceReport> {
   const period = checkPeriod(q.startDate, q.endDate, now);
   const scope = await resolveScope(ctx.db, user, target);
   const from = rollup ?? rollupFor(period);
