@@ -90,7 +90,8 @@ test.describe('webhooks', () => {
       await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(2);
       const deposit = receiver.received[1] as Received;
       const event = JSON.parse(deposit.body);
-      expect(event).toMatchObject({ type: 'deposit.completed', data: { totalMicros: '184500000' } });
+      // Money as an exact decimal string of euros (docs/decisions/057-exact-money-on-the-wire.md).
+      expect(event).toMatchObject({ type: 'deposit.completed', data: { total: '184.50', currency: 'EUR' } });
       expect(deposit.headers['cryptads-event-id']).toBe(event.id);
       expect(signedBy(secret, deposit)).toBe(true);
       await expect(rows.filter({ hasText: 'Deposit completed' })).toHaveCount(1, { timeout: 15_000 });

@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import Fastify, { type FastifyLoggerOptions, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { LoggerOptions } from 'pino';
 import { GENERIC_MESSAGES } from '@cryptads/contract/api';
 import { API_KEY_PATTERN } from '@cryptads/contract/api-keys';
@@ -38,6 +38,7 @@ import { createSessionCache } from './modules/sessions/cache';
 import { closeRedis, createRedis } from './lib/redis';
 import { registerEndpoints } from './lib/endpoint-routes';
 import { logSafeError, throttledLog } from './lib/log-errors';
+import { serializerCompiler } from './lib/serializer';
 import { createDelivery, type Delivery } from './modules/delivery/delivery';
 import { onCommit } from './modules/events/events';
 import { EventWorker } from './modules/events/worker';

@@ -3,6 +3,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { Network, validate as validateBitcoinAddress } from 'bitcoin-address-validation';
 import { electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { money } from './money-schema';
 import {
   BILLING_MESSAGES as M,
   DOCUMENT_STATUS_VALUES,
@@ -343,8 +344,8 @@ export const BillingHistoryRowSchema = z.object({
   printDate: z.string(),
   type: z.string(),
   method: z.string(),
-  /** Euros, 2 decimals. */
-  amount: z.number(),
+  /** Euros, 2 decimals on the dashboard, exact under /api/v1. */
+  amount: money(),
   valid: z.number().int(),
   hasDocument: z.boolean(),
 });

@@ -14,6 +14,7 @@ import {
   priceError,
   allowsCpc,
 } from './campaign-messages';
+import { money, moneyInput } from './money-schema';
 
 export * from './campaign-messages';
 
@@ -62,13 +63,8 @@ const wholeEuros = (required: string, whole: string, min: number, minMsg: string
     .min(min, minMsg)
     .max(max, maxMsg);
 
-export const DailyBudgetSchema = wholeEuros(
-  M.dailyTooLow,
-  M.dailyWhole,
-  L.dailyBudgetMin,
-  M.dailyTooLow,
-  L.dailyBudgetMax,
-  M.dailyTooHigh,
+export const DailyBudgetSchema = moneyInput(
+  wholeEuros(M.dailyTooLow, M.dailyWhole, L.dailyBudgetMin, M.dailyTooLow, L.dailyBudgetMax, M.dailyTooHigh),
 );
 export const TotalBudgetSchema = wholeEuros(
   M.budgetRequired,
@@ -113,7 +109,7 @@ export type NativeCreativeInput = z.input<typeof NativeCreativeInputSchema>;
 export const CampaignFieldsSchema = z.object({
   name: CampaignNameSchema,
   landingUrl: LandingUrlSchema,
-  price: z.number({ error: M.priceRequired }),
+  price: moneyInput(z.number({ error: M.priceRequired })),
   paymentMode: PaymentModeSchema.default(0),
   trafficType: TrafficTypeSchema.default(0),
   runAfterApproval: z.boolean().default(true),
@@ -121,7 +117,7 @@ export const CampaignFieldsSchema = z.object({
   throttleBudget: z.boolean().default(false),
   budgetFlag: z.boolean().default(false),
   /** Whole euros; required (and checked) only when budgetFlag is set. */
-  budget: z.number().nullish(),
+  budget: moneyInput(z.number()).nullish(),
   capping: z
     .number({ error: M.cappingInvalid })
     .int(M.cappingInvalid)
@@ -266,7 +262,7 @@ const statsFields = {
   /** Zero until traffic statistics exist (nothing has been delivered yet). */
   impressions: z.number().int(),
   clicks: z.number().int(),
-  spent: z.number(),
+  spent: money(),
   ctr: z.number(),
 };
 
@@ -282,7 +278,8 @@ export const CampaignListRowSchema = z.object({
   isLocked: z.boolean(),
   /** Creation time, ISO 8601 UTC. */
   date: z.string(),
-  price: z.number(),
+  /** Euros (3 decimals on the dashboard). */
+  price: money(3),
   paymentMode: z.number().int(),
   permalink: z.string(),
   ...statsFields,
@@ -294,10 +291,10 @@ export const CampaignDetailSchema = CampaignListRowSchema.extend({
   trafficType: z.number().int(),
   landingUrl: z.string(),
   runAfterApproval: z.boolean(),
-  dailyBudget: z.number(),
+  dailyBudget: money(),
   throttleBudget: z.boolean(),
   budgetFlag: z.boolean(),
-  budget: z.number().nullable(),
+  budget: money().nullable(),
   capping: z.number().int(),
   cappingTime: z.number().int(),
   device: z.number().int(),
@@ -404,21 +401,22 @@ export const CampaignOptionsSchema = z.object({
   categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
   creativeTypes: z.array(z.object({ kind: CampaignKindSchema, label: z.string(), format: z.number().int() })),
   maxCreativeSize: z.number().int(),
+  /** Euros, as configured (up to 6 decimals). */
   minimumBids: z.object({
-    DISPLAY_TYPE_REGULAR: z.number(),
-    DISPLAY_TYPE_PREMIUM: z.number(),
-    NATIVE: z.number(),
-    APPLICATION: z.number(),
-    POPUNDER: z.number(),
+    DISPLAY_TYPE_REGULAR: money(6),
+    DISPLAY_TYPE_PREMIUM: money(6),
+    NATIVE: money(6),
+    APPLICATION: money(6),
+    POPUNDER: money(6),
   }),
-  minimumBidsClick: z.object({ NATIVE: z.number() }),
+  minimumBidsClick: z.object({ NATIVE: money(6) }),
   adFormats: z.array(AdFormatOptionSchema),
   maxPrices: z.array(
     z.object({
       campaignType: CampaignKindSchema,
       paymentType: PaymentModeSchema,
       premium: z.boolean(),
-      price: z.number(),
+      price: money(6),
     }),
   ),
 });

@@ -11,11 +11,13 @@ import {
   MARKETPLACE_MESSAGES as M,
   OrderStatus,
 } from './marketplace-messages';
+import { money, moneyInput } from './money-schema';
 
 /**
  * Request and response schemas of the marketplace API (docs/product/marketplace.md#listings, #request-a-listing, #api;
  * docs/decisions/018-marketplace.md). Money is in euros (numbers with at most 2 decimals) on
- * the wire and micro-euros in the database; the server converts with money.ts.
+ * the dashboard's wire, exact decimal strings under /api/v1 for the fields marked `money()`
+ * (money-schema.ts), and micro-euros in the database; the server converts with money.ts.
  *
  * Public ids: listings, orders, packages and the wishlist are named by `unique`, a short
  * random string; order items by their numeric `id` (only ever shown inside their order).
@@ -62,11 +64,11 @@ export const ListingCardSchema = z.object({
   /** The website the placement appears on (a host name), when it is on one. */
   website: z.string().nullable(),
   /** Euros before the discount. */
-  price: z.number(),
+  price: money(),
   /** Percent, 0 when none. */
   discount: z.number(),
   /** Euros the buyer pays: price less the discount, rounded to the cent. */
-  finalPrice: z.number(),
+  finalPrice: money(),
   sticky: z.boolean(),
   featured: z.number().int(),
   /** Attribute name (LISTING_ATTRIBUTE) -> value ('Yes', 'No', a URL, a language). */
@@ -110,8 +112,8 @@ export const ListingFilterSchema = z.object({
   category: z.array(ListingCategorySchema).max(10).optional(),
   website: z.array(z.string().trim().min(1).max(255)).max(50).optional(),
   language: z.array(ListingLanguageSchema).max(20).optional(),
-  minPrice: z.number().min(0).max(10_000_000).optional(),
-  maxPrice: z.number().min(0).max(10_000_000).optional(),
+  minPrice: moneyInput(z.number().min(0).max(10_000_000)).optional(),
+  maxPrice: moneyInput(z.number().min(0).max(10_000_000)).optional(),
   dofollowLinks: YesNoFilterSchema.optional(),
   gamblingAllowed: YesNoFilterSchema.optional(),
   indexedArticle: YesNoFilterSchema.optional(),
@@ -144,7 +146,8 @@ export const ListingStatsSchema = z.object({
   /** Category id (as a string key) -> active listings. */
   totalByCategory: z.record(z.string(), z.number().int()),
   totalByLanguage: z.record(z.string(), z.number().int()),
-  minimumAndMaximum: z.object({ minimum: z.number(), maximum: z.number() }),
+  /** The lowest and highest price of the active listings, euros. */
+  minimumAndMaximum: z.object({ minimum: money(), maximum: money() }),
 });
 export type ListingStats = z.infer<typeof ListingStatsSchema>;
 
@@ -183,7 +186,7 @@ export const PackageSummarySchema = z.object({
   unique: z.string(),
   type: z.number().int().min(0).max(2),
   title: z.string(),
-  price: z.number(),
+  price: money(),
   metadata: z.object({ features: z.array(z.string()), attributes: z.record(z.string(), z.string()) }),
   listingCount: z.number().int(),
 });

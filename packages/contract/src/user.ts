@@ -1,14 +1,18 @@
 import { z } from 'zod';
+import { money } from './money-schema';
 import { UserTypeSchema } from './auth';
 
-/** GET /user: the user details of docs/product/account.md#data. Money is in euros, rounded for display. */
+/**
+ * GET /user: the user details of docs/product/account.md#data. The balance is euros rounded for
+ * display on the dashboard, exact under /api/v1 (money-schema.ts).
+ */
 export const UserDetailsSchema = z.object({
   alias: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
   type: UserTypeSchema,
-  balance: z.number(),
+  balance: money(),
   kycVerified: z.union([z.literal(0), z.literal(1)]),
   pendingDelete: z.boolean(),
   delete: z.object({ requestDate: z.string(), terminationDate: z.string(), reason: z.string() }).nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { money } from './money-schema';
 import { AdFormat } from './campaign-messages';
 import {
   isEntireWebsiteUrl,
@@ -148,7 +149,8 @@ export const WebsiteListItemSchema = z.object({
   excludedCategories: z.array(z.number().int()),
   clicks: z.number().int(),
   impressions: z.number().int(),
-  spent: z.number(),
+  /** Lifetime earnings, euros. */
+  spent: money(),
   /** Number of ad zones (tags). */
   tags: z.number().int(),
 });

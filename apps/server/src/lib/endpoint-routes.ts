@@ -7,7 +7,7 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import { AccountType } from '@cryptads/contract/account';
-import type { EndpointDef, ResponseOf, Role } from '@cryptads/contract/endpoint';
+import type { EndpointDef, Role, ServedOf } from '@cryptads/contract/endpoint';
 import type { AppContext, RequestMeta } from '../context';
 import { type Auth, authOf, requestMeta } from '../plugins/auth';
 import { ok, replies } from './envelope';
@@ -44,10 +44,11 @@ export type HandlerInput<E extends EndpointDef> = {
 };
 
 /**
- * What a handler answers: the envelope's `response` (wrapped by the registrar), or the reply
- * itself after it has sent something else (a file, a redirect).
+ * What a handler answers: the envelope's `response` (wrapped by the registrar) as the schema
+ * takes it in, money as micro-euros (decision 057), or the reply itself after it has sent
+ * something else (a file, a redirect).
  */
-export type Handler<E extends EndpointDef> = (input: HandlerInput<E>) => Promise<ResponseOf<E> | FastifyReply>;
+export type Handler<E extends EndpointDef> = (input: HandlerInput<E>) => Promise<ServedOf<E> | FastifyReply>;
 
 /** Fastify options a route may add: a tighter rate limit, a body size, a log level. */
 export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'bodyLimit' | 'logLevel' | 'validatorCompiler'>;

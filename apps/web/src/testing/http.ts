@@ -49,9 +49,15 @@ async function readBody(request: Request): Promise<unknown> {
   }
 }
 
-/** The success envelope around a fixture that the endpoint's response schema accepts. */
+/**
+ * The success envelope around a fixture that the endpoint's response schema accepts. A fixture
+ * is what the web app reads (money as euros): it is encoded into what a handler returns
+ * (money as micro-euros) and parsed back, as the server's serializer parses a handler's value
+ * (docs/decisions/057-exact-money-on-the-wire.md).
+ */
 function envelopeOf(endpoint: EndpointDef, fixture: unknown) {
-  const parsed = endpoint.response.safeParse(fixture);
+  const served = endpoint.response.safeEncode(fixture);
+  const parsed = served.success ? endpoint.response.safeParse(served.data) : served;
   if (!parsed.success)
     throw new Error(
       `The fixture for ${endpoint.method} ${endpoint.path} is not what the server answers: ${parsed.error.message}`,

@@ -7,8 +7,9 @@ import { promisify } from 'node:util';
 import createClient from 'openapi-fetch';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs } from '../../testing/helpers';
+import { body, loginAs } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { depositFor } from '../ledger/test-helpers';
 import { buildApiDocuments } from './openapi';
 
 /**
@@ -44,6 +45,19 @@ export async function todaysReport(baseUrl: string, key: string) {
 
 // @ts-expect-error a session-only endpoint (the API keys themselves) is not in the public document.
 export const keys = (baseUrl: string, key: string) => publicApi(baseUrl, key).GET('/user/apiKeys');
+
+/** Money is an exact decimal string: the generated type says string, never number. */
+export async function balanceOf(baseUrl: string, key: string): Promise<string> {
+  const { data, error } = await publicApi(baseUrl, key).GET('/user');
+  if (error) throw new Error(error.reason);
+  return data.response.balance;
+}
+
+export async function balanceAsNumber(baseUrl: string, key: string): Promise<number> {
+  const { data } = await publicApi(baseUrl, key).GET('/user');
+  // @ts-expect-error an amount is not a number that a float parser would round.
+  return data?.response.balance ?? 0;
+}
 `;
 
 let app: TestApp;
@@ -102,6 +116,27 @@ describe('a client generated from the public document', () => {
     expect(wrong.output).toContain(`wrong.ts(${CLIENT.split('\n').length + 1},`);
     // About 10 s on an idle machine (two tsc runs side by side); a loaded CI machine takes longer.
   }, 120_000);
+
+  it('reads an advertiser\'s balance exactly through /api/v1/user: 2499.95725 €, as the string "2499.95725"', async () => {
+    const advertiser = await loginAs(app, 'advertiser');
+    await depositFor(app, advertiser.user.id, 2_499_957_250n);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/user/apiKeys',
+      headers: advertiser.headers,
+      payload: { name: 'balance', scopes: ['billing:read'] },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { key } = body<{ key: string }>(created).response;
+    const client = createClient({ baseUrl: `${baseUrl}/api/v1`, headers: { authorization: `Bearer ${key}` } });
+    const answer = await (client.GET as (path: string) => Promise<{ response: Response; data?: unknown }>)('/user');
+    expect(answer.response.status).toBe(200);
+    // The bytes on the wire, and what a JSON parser makes of them: no float anywhere.
+    expect((answer.data as { response: { balance: unknown } }).response.balance).toBe('2499.95725');
+    // The dashboard's own API keeps its number of euros, rounded for display.
+    const dashboard = await app.inject({ method: 'GET', url: '/api/user', headers: advertiser.headers });
+    expect(body<{ balance: number }>(dashboard).response.balance).toBe(2499.96);
+  });
 
   it('calls the listening server: 200 with a bearer, 401 in the envelope without', async () => {
     // The types were generated at run time: here the paths are untyped.

@@ -1,7 +1,9 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { OkSchema } from '@cryptads/contract/api';
 import { API_SCOPES } from '@cryptads/contract/endpoint';
+import { MONEY_MARKER } from '@cryptads/contract/money-schema';
 import { WEBHOOK_VERIFY_EXAMPLE } from '@cryptads/contract/webhook-verify-example';
 import { registerEndpoints, route } from '../../lib/endpoint-routes';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -167,6 +169,151 @@ describe('the public document /api/v1/openapi.json', () => {
     // The receiver's check is the one the docs and the settings page show, which its test runs
     // (outgoing-webhooks/verify-example.test.ts).
     expect(text).toContain(`\`\`\`js\n${WEBHOOK_VERIFY_EXAMPLE}\n\`\`\``);
+  });
+});
+
+/**
+ * Money in the public document (docs/decisions/057-exact-money-on-the-wire.md): every amount is
+ * an exact decimal string. A field is money when its schema carries the marker `money()` puts
+ * there (x-currency) or when its name says so; a fractional number by such a name fails, so a
+ * new amount written as a plain z.number() is caught even when nobody marked it.
+ */
+const MONEY_NAME =
+  /balance|amount|price|budget|spen[dt]|cost|revenue|earning|vat|total|fee|cpm|cpc|money|value|bid|payout|commission|refund|charge/i;
+/** Fractional numbers whose name sounds like money but that are not (none today). */
+const NOT_MONEY = new Set<string>();
+
+type Field = { where: string; name: string; schema: Json };
+/** Every named field of a schema (properties, items, map values, union branches), $refs followed. */
+function fieldsOf(
+  doc: Json,
+  schema: Json | undefined,
+  where: string,
+  name: string,
+  out: Field[],
+  seen = new Set<Json>(),
+) {
+  if (!schema || typeof schema !== 'object' || seen.has(schema)) return out;
+  seen.add(schema);
+  if (typeof schema.$ref === 'string') {
+    const target = schema.$ref
+      .replace('#/', '')
+      .split('/')
+      .reduce((node: Json, key: string) => node?.[key], doc);
+    return fieldsOf(doc, target, where, name, out, seen);
+  }
+  out.push({ where, name, schema });
+  for (const [key, child] of Object.entries((schema.properties ?? {}) as Json))
+    fieldsOf(doc, child, `${where}.${key}`, key, out, seen);
+  if (schema.items) fieldsOf(doc, schema.items, `${where}[]`, name, out, seen);
+  for (const child of schema.prefixItems ?? []) fieldsOf(doc, child, `${where}[]`, name, out, seen);
+  if (typeof schema.additionalProperties === 'object')
+    fieldsOf(doc, schema.additionalProperties, `${where}{}`, name, out, seen);
+  for (const key of ['anyOf', 'oneOf', 'allOf'])
+    for (const child of schema[key] ?? []) fieldsOf(doc, child, where, name, out, seen);
+  return out;
+}
+
+const isFractional = (schema: Json) =>
+  schema.type === 'number' || (Array.isArray(schema.type) && schema.type.includes('number'));
+
+/** The money fields of every operation (answers, bodies, parameters) and of the documented webhooks. */
+function moneyTable(doc: Json) {
+  const rows: { where: string; marked: boolean; byName: boolean; schema: Json }[] = [];
+  const schemas: { where: string; schema: Json }[] = [];
+  for (const { path, method, op } of operations(doc)) {
+    const at = `${method.toUpperCase()} ${path}`;
+    for (const [status, answer] of Object.entries((op.responses ?? {}) as Json))
+      for (const media of Object.values(((answer as Json).content ?? {}) as Json))
+        schemas.push({ where: `${at} ${status}`, schema: (media as Json).schema });
+    for (const media of Object.values((op.requestBody?.content ?? {}) as Json))
+      schemas.push({ where: `${at} body`, schema: (media as Json).schema });
+    for (const param of op.parameters ?? [])
+      if (param.schema) schemas.push({ where: `${at} ${param.in} ${param.name}`, schema: param.schema });
+  }
+  for (const [event, item] of Object.entries((doc.webhooks ?? {}) as Json))
+    for (const op of Object.values(item as Json))
+      for (const media of Object.values(((op as Json).requestBody?.content ?? {}) as Json))
+        schemas.push({ where: `webhook ${event}`, schema: (media as Json).schema });
+  for (const { where, schema } of schemas) {
+    const fields = fieldsOf(doc, schema, where, '', []);
+    for (const field of fields) {
+      const marked = field.schema[MONEY_MARKER] !== undefined;
+      const byName = MONEY_NAME.test(field.name) && !NOT_MONEY.has(field.name);
+      if (marked || (byName && (isFractional(field.schema) || field.schema.type === 'string')))
+        rows.push({ where: field.where, marked, byName, schema: field.schema });
+    }
+    // A map of amounts (minimumBids: {NATIVE: …}): its values are named by the map.
+    for (const field of fields) {
+      const values = Object.entries((field.schema.properties ?? {}) as Json);
+      if (MONEY_NAME.test(field.name) && values.length > 0 && values.every(([, v]) => isFractional(v as Json)))
+        for (const [key, v] of values)
+          rows.push({ where: `${field.where}.${key}`, marked: false, byName: true, schema: v as Json });
+    }
+  }
+  return rows;
+}
+
+/** What is wrong with a money field of the public document; null when it is an exact decimal string. */
+function moneyProblem(schema: Json): string | null {
+  if (isFractional(schema)) return `a ${JSON.stringify(schema.type)} (a float parser rounds)`;
+  if (schema.type !== 'string') return `type ${JSON.stringify(schema.type)}`;
+  if (schema.format !== 'decimal') return 'no format: decimal';
+  if (typeof schema.pattern !== 'string' || new RegExp(schema.pattern).test('1e3')) return 'no decimal pattern';
+  if (schema[MONEY_MARKER] !== 'EUR') return 'no currency';
+  return null;
+}
+
+describe('money in the public document', () => {
+  it('writes every amount of every operation as an exact decimal string in euros', () => {
+    const table = moneyTable(v1);
+    const wrong = table.flatMap((row) => {
+      const problem = moneyProblem(row.schema);
+      return problem ? [`${row.where}: ${problem}`] : [];
+    });
+    expect(wrong).toEqual([]);
+    // The walk reaches the amounts it must (answers, nested rows, maps, bodies).
+    const where = table.map((row) => row.where);
+    for (const expected of [
+      'GET /user 200.response.balance',
+      'GET /campaigns 200.response[].price',
+      'GET /campaigns/options 200.response.minimumBids.NATIVE',
+      'GET /reports/{campaignIds}/{websiteId} 200.response.totals.eCpm',
+      'POST /marketplace/listings 200.response.listings{}.finalPrice',
+      'POST /campaigns body.dailyBudget',
+      'POST /marketplace/listings body.minPrice',
+      'GET /billing/history 200.response[].amount',
+    ])
+      expect(where).toContain(expected);
+    // Examples in the document are decimal strings too.
+    const balance = table.find((row) => row.where === 'GET /user 200.response.balance');
+    expect(balance?.schema.examples).toEqual(['2499.95725']);
+  });
+
+  it('catches an amount nobody marked: a fractional number named like money', async () => {
+    const endpoint = {
+      method: 'GET',
+      path: '/fees',
+      roles: ['advertiser'],
+      scope: 'billing:read',
+      tag: 'billing',
+      summary: 'Fees',
+      response: z.object({ fee: z.number(), rate: z.number(), fees: z.object({ card: z.number() }) }),
+    } as const;
+    const { v1: doc } = await buildApiDocuments({
+      productName: 'Test',
+      entries: [{ operationId: 'feesList', domain: 'fees', key: 'list', endpoint }],
+    });
+    const wrong = moneyTable(doc).filter((row) => moneyProblem(row.schema) !== null);
+    expect(wrong.map((row) => row.where).sort()).toEqual([
+      'GET /fees 200.response.fee',
+      'GET /fees 200.response.fees.card',
+    ]);
+  });
+
+  it('leaves the session document in numbers of euros (the web app reads those), marked EUR', () => {
+    const user = full.paths['/user'].get.responses['200'].content['application/json'].schema;
+    expect(user.properties.response.properties.balance).toEqual({ type: 'number', [MONEY_MARKER]: 'EUR' });
   });
 });
 

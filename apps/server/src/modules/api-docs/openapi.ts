@@ -1,12 +1,14 @@
 import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorEnvelopeSchema, GENERIC_MESSAGES } from '@cryptads/contract/api';
 import type { EndpointDef, ExtraErrorStatus } from '@cryptads/contract/endpoint';
 import { endpointsByDomain } from '@cryptads/contract/endpoints/all';
+import { publicSchema } from '@cryptads/contract/money-schema';
 import { SESSION_COOKIE } from '@cryptads/contract/session';
 import { registerEndpoints, route } from '../../lib/endpoint-routes';
+import { serializerCompiler } from '../../lib/serializer';
 import { GETTING_STARTED, SCOPE_HELP } from './getting-started';
 
 /**
@@ -36,6 +38,23 @@ export function tableEntries(byDomain: Record<string, Record<string, EndpointDef
       endpoint,
     })),
   );
+}
+
+/**
+ * An endpoint as /api/v1 speaks it: amounts are exact decimal strings in answers and bodies
+ * (docs/decisions/057-exact-money-on-the-wire.md).
+ */
+function publicEntry(entry: TableEntry): TableEntry {
+  const { endpoint } = entry;
+  return {
+    ...entry,
+    endpoint: {
+      ...endpoint,
+      response: publicSchema(endpoint.response),
+      ...(endpoint.body ? { body: publicSchema(endpoint.body) } : {}),
+      ...(endpoint.query ? { query: publicSchema(endpoint.query) } : {}),
+    },
+  };
 }
 
 /** The router ignores a trailing slash (app.ts); the documents name each path without one. */
@@ -155,6 +174,8 @@ export async function buildApiDocuments(
   const entries = opts.entries ?? tableEntries();
   const byKey = new Map(entries.map((entry) => [tableKey(entry.endpoint.method, entry.endpoint.path), entry]));
   const generated = await swaggerDocument(entries);
+  // The public document's schemas: the scoped endpoints with money as decimal strings.
+  const generatedV1 = await swaggerDocument(entries.filter((entry) => entry.endpoint.scope).map(publicEntry));
 
   const fullPaths: Json = {};
   const v1Paths: Json = {};
@@ -184,7 +205,8 @@ export async function buildApiDocuments(
         responses,
       };
       if (!endpoint.scope) continue;
-      const keyResponses: Json = { ...op.responses };
+      const { security: __, ...publicOp } = generatedV1.paths[path][method] as Json;
+      const keyResponses: Json = { ...publicOp.responses };
       for (const [status, answer] of Object.entries(keyResponses))
         if (status.startsWith('2'))
           keyResponses[status] = {
@@ -197,14 +219,14 @@ export async function buildApiDocuments(
       for (const status of errorStatuses(endpoint, 'key')) keyResponses[status] = ref(status);
       v1Paths[cleanPath] ??= {};
       v1Paths[cleanPath][method] = {
-        ...op,
+        ...publicOp,
         operationId,
         summary: endpoint.summary,
         description: [endpoint.description, `Scope: \`${endpoint.scope}\`.`].filter(Boolean).join('\n\n'),
         security: [{ [BEARER_SCHEME]: [] }],
         'x-scope': endpoint.scope,
         ...(method === 'post'
-          ? { parameters: [...(op.parameters ?? []), { $ref: '#/components/parameters/Idempotency-Key' }] }
+          ? { parameters: [...(publicOp.parameters ?? []), { $ref: '#/components/parameters/Idempotency-Key' }] }
           : {}),
         responses: keyResponses,
       };
@@ -246,7 +268,7 @@ export async function buildApiDocuments(
     tags: tagsOf(v1Paths),
     paths: v1Paths,
     components: {
-      schemas,
+      schemas: { ...generatedV1.components?.schemas, ErrorEnvelope: ERROR_ENVELOPE },
       responses: errorResponses('key'),
       headers: {
         'RateLimit-Policy': {

@@ -11,6 +11,7 @@ import { endpointKey } from '../../lib/endpoint-routes';
 import { body, loginAs } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { userChanged } from '../sessions/cache';
+import { insertListing } from '../marketplace/test-helpers';
 import { isWellFormedApiKey } from './key-format';
 
 /**
@@ -317,6 +318,58 @@ describe('authentication under /api/v1', () => {
     });
     expect(viaKey.statusCode).toBe(400);
     expect(JSON.parse(viaKey.body)).toEqual(JSON.parse(viaSession.body));
+  });
+});
+
+describe('money under /api/v1 (docs/decisions/057-exact-money-on-the-wire.md)', () => {
+  it('answers exact decimal strings and takes them in bodies; the dashboard keeps its numbers', async () => {
+    const website = `exact-${Date.now().toString(36)}.example`;
+    await insertListing(app.ctx.db, { website, price: 1234.5678 });
+    const adv = await loginAs(app, 'advertiser');
+    const key = await createKey(adv, ['marketplace:read']);
+    const search = { website: [website], minPrice: '1000', maxPrice: '2000.5' };
+    const viaKey = await app.inject({
+      method: 'POST',
+      url: '/api/v1/marketplace/listings',
+      headers: withKey(key.key),
+      payload: search,
+    });
+    expect(viaKey.statusCode, viaKey.body).toBe(200);
+    const [card] = Object.values(
+      body<{ listings: Record<string, { price: unknown; finalPrice: unknown }> }>(viaKey).response.listings,
+    );
+    expect(card).toMatchObject({ price: '1234.5678', finalPrice: '1234.57' });
+
+    const viaSession = await app.inject({
+      method: 'POST',
+      url: '/api/marketplace/listings',
+      headers: adv.headers,
+      payload: { website: [website], minPrice: 1000, maxPrice: 2000.5 },
+    });
+    const [shown] = Object.values(body<{ listings: Record<string, { price: unknown }> }>(viaSession).response.listings);
+    expect(shown).toMatchObject({ price: 1234.57, finalPrice: 1234.57 });
+  });
+
+  it.each([
+    [{ minPrice: 1000 }, 'minPrice must be an amount in euros written as a decimal string, such as "25.00".'],
+    [{ maxPrice: '1e3' }, 'maxPrice must be an amount in euros written as a decimal string, such as "25.00".'],
+    [{ minPrice: '10.1234567' }, 'minPrice has more than 6 decimals: amounts are exact to the micro-euro (0.000001).'],
+    // The endpoint's own rule still applies to the euros the string stands for.
+    [{ minPrice: '-1' }, undefined],
+  ])('refuses %j with 400 and a sentence', async (payload, reason) => {
+    const adv = await loginAs(app, 'advertiser');
+    const key = await createKey(adv, ['marketplace:read']);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/marketplace/listings',
+      headers: withKey(key.key),
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    const answer = body(res);
+    expect(answer).toMatchObject({ code: 400, response: null });
+    if (reason) expect(answer.reason).toBe(reason);
+    else expect(answer.reason).toEqual(expect.any(String));
   });
 });
 

@@ -4,6 +4,7 @@ import { API_KEY_MESSAGES } from '@cryptads/contract/api-keys';
 import { AUTH_MESSAGES } from '@cryptads/contract/auth';
 import type { AccountType } from '@cryptads/contract/account';
 import type { EndpointDef } from '@cryptads/contract/endpoint';
+import { publicMoneyInputs, publicSchema } from '@cryptads/contract/money-schema';
 import { type RouteBinding, registerEndpoints } from '../../lib/endpoint-routes';
 import { AppError, forbidden, unauthorized } from '../../lib/errors';
 import { type Auth, bearerToken } from '../../plugins/auth';
@@ -31,7 +32,8 @@ const NO_SESSION = new Proxy({} as SessionRow, {
  * Registers the bindings that have a scope under /api/v1 (docs/decisions/040-public-api.md):
  * the same schemas, handlers, envelope, role and ownership checks as under /api, behind
  * `Authorization: Bearer <key>` instead of a session, with per-key and per-account rate
- * limits and `Idempotency-Key` on POSTs.
+ * limits and `Idempotency-Key` on POSTs. Money is exact decimal strings both ways
+ * (docs/decisions/057-exact-money-on-the-wire.md).
  */
 export async function registerPublicApi(app: FastifyInstance, bindings: readonly RouteBinding[]) {
   const { config } = app.ctx;
@@ -43,6 +45,7 @@ export async function registerPublicApi(app: FastifyInstance, bindings: readonly
   function guard(endpoint: EndpointDef, types: AccountType[]): preValidationAsyncHookHandler {
     const scope = endpoint.scope;
     if (!scope) throw new Error(`${endpoint.method} ${endpoint.path} has no scope: it is not part of the public API`);
+    const moneyInputs = publicMoneyInputs(endpoint.body);
     return async (request, reply) => {
       const token = bearerToken(request);
       if (!token)
@@ -74,6 +77,12 @@ export async function registerPublicApi(app: FastifyInstance, bindings: readonly
           ? { key: idempotencyKey, hash: requestHash(request.method, request.url, request.body) }
           : null,
       });
+      // Amounts arrive as decimal strings; the endpoint's own schema then checks the euros they are.
+      if (moneyInputs) {
+        const converted = moneyInputs(request.body);
+        if (!converted.ok) throw new AppError(400, converted.message);
+        request.body = converted.value;
+      }
     };
   }
 
@@ -103,9 +112,12 @@ export async function registerPublicApi(app: FastifyInstance, bindings: readonly
         await settleIdempotencyKey(app.ctx.db, claim.id, status, typeof payload === 'string' ? payload : '');
         return payload;
       });
+      // The same handlers; answers' amounts written as exact decimal strings (decision 057).
       registerEndpoints(
         v1,
-        bindings.filter((b) => b.endpoint.scope !== undefined),
+        bindings
+          .filter((b) => b.endpoint.scope !== undefined)
+          .map((b) => ({ ...b, endpoint: { ...b.endpoint, response: publicSchema(b.endpoint.response) } })),
         { guard },
       );
     },

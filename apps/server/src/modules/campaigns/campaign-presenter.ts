@@ -5,15 +5,15 @@ import {
   AD_FORMAT_LABELS,
   AdFormat,
   CAMPAIGN_KIND_LABELS,
-  type CampaignDetail,
+  type CampaignDetailSchema,
   type CampaignKind,
-  type CampaignListRow,
+  type CampaignListRowSchema,
   type CampaignStatusResponse,
   type Creative,
   campaignStatusLabel,
   statusLive,
 } from '@cryptads/contract/campaigns';
-import { microsToEuros } from '@cryptads/contract/money';
+import type { Served } from '@cryptads/contract/money-schema';
 import type { DbOrTx } from '../../db/client';
 import { creatives, uploads } from '../../db/schema/campaigns';
 import { campaignFigures, type ListFigures, NO_FIGURES } from '../reports/reports.service';
@@ -24,7 +24,7 @@ type CreativeRow = typeof creatives.$inferSelect;
 
 export const iso = (d: Date) => d.toISOString();
 
-export function listRow(c: CampaignRow, figures: ListFigures = NO_FIGURES): CampaignListRow {
+export function listRow(c: CampaignRow, figures: ListFigures = NO_FIGURES): Served<typeof CampaignListRowSchema> {
   return {
     id: c.id,
     name: c.name,
@@ -35,7 +35,7 @@ export function listRow(c: CampaignRow, figures: ListFigures = NO_FIGURES): Camp
     statusLive: statusLive(c.status),
     isLocked: c.isLocked,
     date: iso(c.createdAt),
-    price: microsToEuros(c.priceMicros, 3),
+    price: c.priceMicros,
     paymentMode: c.paymentMode,
     permalink: c.permalink,
     // Lifetime figures from the daily totals the recorder keeps (reports.service).
@@ -108,7 +108,7 @@ export async function creativesResponse(db: DbOrTx, c: CampaignRow) {
   return { creatives: (await creativesOf(db, [c.id], new Map([[c.id, c.isLocked]]))).get(c.id) ?? [] };
 }
 
-export async function detailOf(db: DbOrTx, c: CampaignRow): Promise<CampaignDetail> {
+export async function detailOf(db: DbOrTx, c: CampaignRow): Promise<Served<typeof CampaignDetailSchema>> {
   const list = (await creativesOf(db, [c.id], new Map([[c.id, c.isLocked]]))).get(c.id) ?? [];
   const figures = (await campaignFigures(db, [c.id])).get(c.id);
   return {
@@ -116,10 +116,10 @@ export async function detailOf(db: DbOrTx, c: CampaignRow): Promise<CampaignDeta
     trafficType: c.trafficType,
     landingUrl: c.landingUrl,
     runAfterApproval: c.runAfterApproval,
-    dailyBudget: microsToEuros(c.dailyBudgetMicros),
+    dailyBudget: c.dailyBudgetMicros,
     throttleBudget: c.throttleBudget,
     budgetFlag: c.budgetFlag,
-    budget: c.budgetMicros === null ? null : microsToEuros(c.budgetMicros),
+    budget: c.budgetMicros,
     capping: c.capping,
     cappingTime: c.cappingTime,
     device: c.device,

@@ -8,13 +8,15 @@ import {
   CAMPAIGN_LIMITS,
   CAMPAIGN_MESSAGES as M,
   CAMPAIGN_KINDS,
-  type CampaignOptions,
+  type CampaignOptionsSchema,
   CampaignStatus,
   DISPLAY_SIZES,
   KIND_AD_FORMAT,
   type PricingOptions,
   RUNNING_STATUSES,
 } from '@cryptads/contract/campaigns';
+import { eurosToMicros } from '@cryptads/contract/money';
+import type { Served } from '@cryptads/contract/money-schema';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { CATEGORIES } from '../../data/categories';
@@ -26,9 +28,29 @@ import type { UserRow } from '../sessions/sessions.service';
 import { loadOwned } from './campaign-access';
 import { detailOf, iso, listRow } from './campaign-presenter';
 
-/** GET /campaigns/options: what the wizards offer, with the configured bids and prices. */
-export function campaignOptions(config: Config): CampaignOptions {
+/** The configured bids and maximum prices (euros), as the pricing rules read them. */
+export const pricingOptions = (config: Config): PricingOptions => {
   const { minimumBids, minimumBidsClick, maxPrice } = config.campaigns;
+  return {
+    minimumBids: { ...minimumBids },
+    minimumBidsClick: { ...minimumBidsClick },
+    maxPrices: CAMPAIGN_KINDS.flatMap((campaignType) =>
+      ([0, 1] as const).flatMap((paymentType) =>
+        [false, true].map((premium) => ({ campaignType, paymentType, premium, price: maxPrice })),
+      ),
+    ),
+  };
+};
+
+const inMicros = <K extends string>(bids: Record<K, number>) =>
+  Object.fromEntries(Object.entries<number>(bids).map(([key, euros]) => [key, eurosToMicros(euros)])) as Record<
+    K,
+    bigint
+  >;
+
+/** GET /campaigns/options: what the wizards offer, with the configured bids and prices (micro-euros). */
+export function campaignOptions(config: Config): Served<typeof CampaignOptionsSchema> {
+  const pricing = pricingOptions(config);
   const banner = { format: AdFormat.Banner, label: AD_FORMAT_LABELS[AdFormat.Banner], sizes: [...DISPLAY_SIZES] };
   const premiumOnly = [AdFormat.StickyBanner, AdFormat.HeaderBanner].map((format) => ({
     trafficType: 1,
@@ -48,25 +70,16 @@ export function campaignOptions(config: Config): CampaignOptions {
       format: KIND_AD_FORMAT[kind],
     })),
     maxCreativeSize: CAMPAIGN_LIMITS.maxCreativeSize,
-    minimumBids,
-    minimumBidsClick,
+    minimumBids: inMicros(pricing.minimumBids),
+    minimumBidsClick: inMicros(pricing.minimumBidsClick),
     adFormats: [
       { trafficType: 0, ...banner, disabled: false, note: null },
       { trafficType: 1, ...banner, disabled: false, note: null },
       ...premiumOnly,
     ],
-    maxPrices: CAMPAIGN_KINDS.flatMap((campaignType) =>
-      ([0, 1] as const).flatMap((paymentType) =>
-        [false, true].map((premium) => ({ campaignType, paymentType, premium, price: maxPrice })),
-      ),
-    ),
+    maxPrices: pricing.maxPrices.map((p) => ({ ...p, price: eurosToMicros(p.price) })),
   };
 }
-
-export const pricingOptions = (config: Config): PricingOptions => {
-  const o = campaignOptions(config);
-  return { minimumBids: o.minimumBids, minimumBidsClick: o.minimumBidsClick, maxPrices: o.maxPrices };
-};
 
 /**
  * GET /campaigns: flags select statuses (running = the delivering-type values); without

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import {
-  type BillingHistoryEntry,
+  type BillingHistoryEntrySchema,
   historyUnique,
   type PayoutTimelineStep,
   parseHistoryUnique,
@@ -14,9 +14,10 @@ import {
   PaymentStatusCode,
 } from '@cryptads/contract/billing-messages';
 import { formatDay } from '@cryptads/contract/dates';
-import { microsToEuros } from '@cryptads/contract/money';
+import type { Served } from '@cryptads/contract/money-schema';
+import { invoiceTotals } from '@cryptads/contract/money-rules';
 import type { VatRule } from '@cryptads/contract/vat';
-import { PAYMENT_STATUSES, type PaymentStatus, paymentStatusCode } from '../../adapters/payments/payment-state';
+import { PAYMENT_STATUSES, type PaymentStatus, paymentStatusCode } from '../payments/payments.service';
 import type { AppContext } from '../../context';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { invoices } from '../../db/schema/invoices';
@@ -31,11 +32,13 @@ import {
   type InvoiceData,
   type InvoiceKind,
   type InvoiceLine,
-  invoiceTotals,
   renderInvoicePdf,
 } from './invoice-pdf';
 import { takeInvoiceNumber } from './numbering';
 import { customerSnapshot, depositVat, issuerParty, type StoredPaymentVat, selfBillingVat } from './parties';
+
+/** A row of GET /billing/history with its amount in micro-euros (the schema writes euros). */
+type BillingHistoryEntry = Served<typeof BillingHistoryEntrySchema>;
 
 /**
  * Invoices: made after commit from the events of what they bill (a paid
@@ -338,7 +341,7 @@ export async function billingHistory(ctx: Ctx, userId: number): Promise<BillingH
         unique: historyUnique('deposit', p.id),
         type: BillingHistoryType.Deposit,
         method: methodLabel(p.method),
-        amount: microsToEuros(p.creditedMicros ?? p.amountMicros),
+        amount: p.creditedMicros ?? p.amountMicros,
         valid: (PAYMENT_STATUSES as readonly string[]).includes(p.status)
           ? paymentStatusCode(p.status as PaymentStatus)
           : UNKNOWN_STATUS,
@@ -356,7 +359,7 @@ export async function billingHistory(ctx: Ctx, userId: number): Promise<BillingH
         unique: historyUnique('payout', p.id),
         type: BillingHistoryType.Payout,
         method: methodLabel(p.method),
-        amount: microsToEuros(p.amountMicros),
+        amount: p.amountMicros,
         valid: PAYOUT_STATUS_CODES[p.status] ?? UNKNOWN_STATUS,
         hasDocument: number !== null,
         number,
@@ -369,7 +372,7 @@ export async function billingHistory(ctx: Ctx, userId: number): Promise<BillingH
     const at = d.issuedAt ?? new Date(0);
     const common = {
       method: methodLabel(source.method),
-      amount: microsToEuros(BigInt(source.amountMicros)),
+      amount: BigInt(source.amountMicros),
       number: d.number,
     };
     if (d.kind === 'credit_note') {

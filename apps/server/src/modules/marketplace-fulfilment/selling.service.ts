@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AccountType } from '@cryptads/contract/account';
-import type { IncomingItem, MyListing, NewListingSchema } from '@cryptads/contract/marketplace';
+import type { IncomingItem, MyListing, MyListingSchema, NewListingSchema } from '@cryptads/contract/marketplace';
 import {
   ARTICLE_CATEGORIES,
   ARTICLE_YES_NO_ATTRIBUTES,
@@ -15,6 +15,7 @@ import {
   YES_NO_ATTRIBUTES,
 } from '@cryptads/contract/marketplace-messages';
 import { eurosToMicros } from '@cryptads/contract/money';
+import type { Served } from '@cryptads/contract/money-schema';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { listings, marketplaceOrderItems as items } from '../../db/schema/marketplace';
@@ -114,7 +115,7 @@ export async function requestListing(ctx: Pick<AppContext, 'db' | 'storage'>, us
 }
 
 /** GET /marketplace/selling/listings: every listing of the publisher, newest first, with its sales. */
-export async function myListings(db: DbOrTx, userId: number): Promise<{ listings: MyListing[] }> {
+export async function myListings(db: DbOrTx, userId: number): Promise<{ listings: Served<typeof MyListingSchema>[] }> {
   const rows = await db
     .select({
       ...cardColumns,

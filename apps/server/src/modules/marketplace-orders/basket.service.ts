@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
-import type { BasketItem, Cart, ItemState, Wishlist } from '@cryptads/contract/marketplace';
+import type {
+  BasketItem,
+  BasketItemSchema,
+  CartSchema,
+  ItemState,
+  WishlistSchema,
+} from '@cryptads/contract/marketplace';
 import { ListingStatus, MARKETPLACE_MESSAGES as M, OrderStatus } from '@cryptads/contract/marketplace-messages';
+import type { Served } from '@cryptads/contract/money-schema';
 import type { Db, DbOrTx } from '../../db/client';
 import {
   cartItems,
@@ -22,6 +29,9 @@ import { cardColumns, presentCards, recordListingActivity } from '../marketplace
  */
 
 type WishlistRow = typeof wishlists.$inferSelect;
+/** Prices in micro-euros: the schemas write euros (money-schema.ts). */
+type Wishlist = Served<typeof WishlistSchema>;
+type Cart = Served<typeof CartSchema>;
 
 /** Items of every order but canceled ones: a waiting or paid order of a listing is its latest state. */
 async function lastOrders(db: DbOrTx, buyerId: number, listingIds: readonly number[]) {
@@ -54,7 +64,7 @@ async function lastOrders(db: DbOrTx, buyerId: number, listingIds: readonly numb
 
 type Kept = { id: number; status: number } & Parameters<typeof presentCards>[1][number];
 
-async function presentBasket(db: DbOrTx, buyerId: number, rows: Kept[]): Promise<BasketItem[]> {
+async function presentBasket(db: DbOrTx, buyerId: number, rows: Kept[]): Promise<Served<typeof BasketItemSchema>[]> {
   const [cards, last] = await Promise.all([
     presentCards(db, rows),
     lastOrders(

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cart, CartSchema, type Wishlist, WishlistSchema } from '@cryptads/contract/marketplace';
+import { readAnswer } from '@cryptads/contract/money-schema';
 import { ListingStatus, MARKETPLACE_MESSAGES as M } from '@cryptads/contract/marketplace-messages';
 import { listingActivity, listings, marketplaceOrderItems } from '../../db/schema/marketplace';
 import { loginAs } from '../../testing/helpers';
@@ -19,7 +20,7 @@ type H = Record<string, string>;
 const getWishlist = async (headers: H) => {
   const res = await call<Wishlist>(app, headers, 'GET', '/marketplace/wishlist/general');
   expect(res.status).toBe(200);
-  return WishlistSchema.parse(res.response);
+  return readAnswer(WishlistSchema, res.response);
 };
 const putWishlist = (headers: H, unique: string, listingIds: string[], remove = false) =>
   call<Wishlist>(app, headers, 'PUT', `/marketplace/wishlist/${unique}${remove ? '/deleteListings' : ''}`, {
@@ -28,7 +29,7 @@ const putWishlist = (headers: H, unique: string, listingIds: string[], remove = 
 const getCart = async (headers: H) => {
   const res = await call<Cart>(app, headers, 'GET', '/marketplace/cart');
   expect(res.status).toBe(200);
-  return CartSchema.parse(res.response);
+  return readAnswer(CartSchema, res.response);
 };
 const titles = (list: { listings: { title: string }[] }) => list.listings.map((l) => l.title);
 const activityOf = async (listingId: number) =>
@@ -51,7 +52,7 @@ describe('the wishlist', () => {
     const b = await insertListing(app, { title: 'Beta' });
     const added = await putWishlist(headers, unique, [a.unique]);
     expect(added.status).toBe(200);
-    expect(WishlistSchema.parse(added.response).listings).toEqual([
+    expect(readAnswer(WishlistSchema, added.response).listings).toEqual([
       expect.objectContaining({
         unique: a.unique,
         title: 'Alpha',

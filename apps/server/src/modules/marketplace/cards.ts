@@ -1,7 +1,7 @@
 import { and, inArray, sql } from 'drizzle-orm';
-import type { ListingCard } from '@cryptads/contract/marketplace';
+import type { ListingCardSchema } from '@cryptads/contract/marketplace';
 import { finalPriceMicros } from '@cryptads/contract/marketplace-messages';
-import { microsToEuros } from '@cryptads/contract/money';
+import type { Served } from '@cryptads/contract/money-schema';
 import type { DbOrTx } from '../../db/client';
 import { listings, marketplaceOrderItems } from '../../db/schema/marketplace';
 
@@ -90,8 +90,11 @@ export async function completionRates(db: DbOrTx, listingIds: readonly number[])
   return new Map(rows.map((r) => [r.listingId, Math.round((r.completed / r.finished) * 1000) / 10]));
 }
 
+/** A card as a handler returns it: prices in micro-euros (the schema writes euros). */
+export type Card = Served<typeof ListingCardSchema>;
+
 /** One card, given its completion rate (null before its first finished item). */
-export function toCard(row: CardRow, completionRate: number | null): ListingCard {
+export function toCard(row: CardRow, completionRate: number | null): Card {
   return {
     unique: row.unique,
     title: row.title,
@@ -101,9 +104,9 @@ export function toCard(row: CardRow, completionRate: number | null): ListingCard
     niches: row.niches,
     language: row.language,
     website: row.website,
-    price: microsToEuros(row.priceMicros),
+    price: row.priceMicros,
     discount: row.discount,
-    finalPrice: microsToEuros(finalPriceMicros(row.priceMicros, row.discount)),
+    finalPrice: finalPriceMicros(row.priceMicros, row.discount),
     sticky: row.sticky,
     featured: row.featured,
     attributes: row.attributes,
@@ -114,7 +117,7 @@ export function toCard(row: CardRow, completionRate: number | null): ListingCard
 }
 
 /** Cards for rows, in their order, with their completion rates in one query. */
-export async function presentCards(db: DbOrTx, rows: readonly CardRow[]): Promise<ListingCard[]> {
+export async function presentCards(db: DbOrTx, rows: readonly CardRow[]): Promise<Card[]> {
   const rates = await completionRates(
     db,
     rows.map((r) => r.id),

@@ -1,6 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { ListingDetail, ListingView } from '@cryptads/contract/marketplace';
+import type { ListingDetail, ListingDetailSchema, ListingView } from '@cryptads/contract/marketplace';
 import { ListingStatus, MARKETPLACE_MESSAGES as M } from '@cryptads/contract/marketplace-messages';
+import type { Served } from '@cryptads/contract/money-schema';
 import type { Db, DbOrTx } from '../../db/client';
 import { cartItems, listings, marketplacePreferences, wishlistItems, wishlists } from '../../db/schema/marketplace';
 import { notFound } from '../../lib/errors';
@@ -29,7 +30,11 @@ export async function readableListing(db: DbOrTx, unique: string, userId: number
  * GET /marketplace/listings/{id}: the listing page. Reading an active listing of someone else
  * counts a view for trending (once per account and day).
  */
-export async function listingDetail(db: Db, unique: string, userId: number): Promise<ListingDetail> {
+export async function listingDetail(
+  db: Db,
+  unique: string,
+  userId: number,
+): Promise<Served<typeof ListingDetailSchema>> {
   const row = await readableListing(db, unique, userId);
   if (row.status === ListingStatus.Active && row.ownerId !== userId) await recordListingView(db, row.id, userId);
   const [wished, carted, rates] = await Promise.all([

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayUtc } from '@cryptads/contract/dates';
+import { readAnswer } from '@cryptads/contract/money-schema';
 import { ListingDetailSchema, ListingSearchResultSchema } from '@cryptads/contract/marketplace';
 import { ListingStatus, MARKETPLACE_MESSAGES as M } from '@cryptads/contract/marketplace-messages';
 import { listingActivity, listings, marketplaceOrderItems, marketplaceOrders } from '../../db/schema/marketplace';
@@ -43,7 +44,7 @@ describe('reading a listing', () => {
       .where(eq(listings.id, row.id));
     const res = await read(row.unique, headers);
     expect(res.statusCode, res.body).toBe(200);
-    const detail = ListingDetailSchema.parse(body(res).response);
+    const detail = readAnswer(ListingDetailSchema, body(res).response);
     expect(detail).toMatchObject({
       unique: row.unique,
       title: 'Daily Finance Press Release',
@@ -75,7 +76,7 @@ describe('reading a listing', () => {
       }
       const mine = await read(row.unique, owner.headers);
       expect(mine.statusCode).toBe(200);
-      expect(ListingDetailSchema.parse(body(mine).response).status).toBe(status);
+      expect(readAnswer(ListingDetailSchema, body(mine).response).status).toBe(status);
     }
     expect((await read('no-such-listing', headers)).statusCode).toBe(404);
     // The owner reading a pending request counts no view.
@@ -117,7 +118,7 @@ describe('reading a listing', () => {
         .insert(marketplaceOrderItems)
         .values({ orderId: order.id, listingId: row.id, priceMicros: 100_000_000n, state });
     const res = await read(row.unique, buyer.headers);
-    expect(ListingDetailSchema.parse(body(res).response).completionRate).toBe(75);
+    expect(readAnswer(ListingDetailSchema, body(res).response).completionRate).toBe(75);
     await app.ctx.db
       .insert(marketplaceOrderItems)
       .values({ orderId: order.id, listingId: row.id, priceMicros: 100_000_000n, state: 'expired' });
@@ -127,7 +128,7 @@ describe('reading a listing', () => {
       headers: buyer.headers,
       payload: { q: 'Rated' },
     });
-    const card = Object.values(ListingSearchResultSchema.parse(body(search).response).listings).find(
+    const card = Object.values(readAnswer(ListingSearchResultSchema, body(search).response).listings).find(
       (l) => l.title === 'Rated',
     );
     expect(card?.completionRate).toBe(60);
@@ -154,8 +155,8 @@ describe('trending', () => {
     const ordered = await insertListing(db, { title: 'Ordered' });
     const order = async () => {
       const res = await fresh.inject({ method: 'POST', url: '/api/marketplace/listings', headers, payload: {} });
-      return ListingSearchResultSchema.parse(body(res).response).order.map(
-        (u) => ListingSearchResultSchema.parse(body(res).response).listings[u]?.title,
+      return readAnswer(ListingSearchResultSchema, body(res).response).order.map(
+        (u) => readAnswer(ListingSearchResultSchema, body(res).response).listings[u]?.title,
       );
     };
     expect(await order()).toEqual(['Ordered', 'Wished', 'Quiet']);

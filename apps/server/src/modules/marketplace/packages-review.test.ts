@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PackageDetailSchema, PackagesSchema } from '@cryptads/contract/marketplace';
+import { readAnswer } from '@cryptads/contract/money-schema';
 import { ListingStatus, MARKETPLACE_MESSAGES as M } from '@cryptads/contract/marketplace-messages';
 import { NotificationListSchema } from '@cryptads/contract/notifications';
 import { paths } from '@cryptads/contract/paths';
@@ -62,7 +63,7 @@ describe('packages', () => {
     await insertPackage(2, 'Retired', [a.id], { active: false });
 
     const res = await app.inject({ method: 'GET', url: '/api/marketplace/buckets', headers });
-    const { packages } = PackagesSchema.parse(body(res).response);
+    const { packages } = readAnswer(PackagesSchema, body(res).response);
     expect(Object.keys(packages)).toEqual(['0', '1', '2']);
     expect(Object.keys(packages['0'] ?? {})).toEqual([first.unique, second.unique]);
     expect(packages['0']?.[second.unique]).toMatchObject({ title: 'PR Starter', price: 999, type: 0, listingCount: 2 });
@@ -85,7 +86,7 @@ describe('packages', () => {
     ];
     const pkg = await insertPackage(1, 'KOL Spotlight Pro', ids);
     const res = await app.inject({ method: 'GET', url: `/api/marketplace/buckets/${pkg.unique}`, headers });
-    const detail = PackageDetailSchema.parse(body(res).response);
+    const detail = readAnswer(PackageDetailSchema, body(res).response);
     expect(detail.listings.map((l) => l.title)).toEqual(['Net 1', 'A 1', 'A 2', 'Net 2', 'B 1']);
     expect(detail).toMatchObject({
       title: 'KOL Spotlight Pro',

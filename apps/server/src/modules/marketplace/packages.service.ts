@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { PackageDetail, PackageSummary } from '@cryptads/contract/marketplace';
+import type { PackageDetailSchema, PackageSummarySchema } from '@cryptads/contract/marketplace';
 import { MARKETPLACE_LIMITS, MARKETPLACE_MESSAGES as M } from '@cryptads/contract/marketplace-messages';
-import { microsToEuros } from '@cryptads/contract/money';
+import type { Served } from '@cryptads/contract/money-schema';
 import type { Db, DbOrTx } from '../../db/client';
 import { listings, marketplacePackageListings, marketplacePackages } from '../../db/schema/marketplace';
 import { users } from '../../db/schema/users';
@@ -9,12 +9,13 @@ import { notFound } from '../../lib/errors';
 import { cardColumns, isActive, presentCards } from './cards';
 
 type PackageRow = typeof marketplacePackages.$inferSelect;
+type PackageSummary = Served<typeof PackageSummarySchema>;
 
 const summary = (p: PackageRow, listingCount: number): PackageSummary => ({
   unique: p.unique,
   type: p.type,
   title: p.title,
-  price: microsToEuros(p.priceMicros),
+  price: p.priceMicros,
   metadata: { features: p.metadata.features ?? [], attributes: p.metadata.attributes ?? {} },
   listingCount,
 });
@@ -49,7 +50,7 @@ export async function listPackages(db: DbOrTx) {
  * network's own listings, by website; most listings in the package first, then the most
  * featured.
  */
-export async function packageDetail(db: Db, unique: string): Promise<PackageDetail> {
+export async function packageDetail(db: Db, unique: string): Promise<Served<typeof PackageDetailSchema>> {
   const [pkg] = await db
     .select()
     .from(marketplacePackages)

@@ -1,16 +1,15 @@
 import { and, arrayOverlaps, count, desc, eq, gt, isNull, max, ne, or, type SQL, sql } from 'drizzle-orm';
 import type {
-  Homepage,
-  ListingCard,
+  HomepageSchema,
   ListingFilter,
-  ListingSearchResult,
-  ListingStats,
+  ListingSearchResultSchema,
+  ListingStatsSchema,
 } from '@cryptads/contract/marketplace';
 import { type ListingSort, MARKETPLACE_LIMITS } from '@cryptads/contract/marketplace-messages';
-import { microsToEuros } from '@cryptads/contract/money';
+import type { Served } from '@cryptads/contract/money-schema';
 import type { Db, DbOrTx } from '../../db/client';
 import { listings, marketplaceSearches } from '../../db/schema/marketplace';
-import { type CardRow, cardColumns, finalPriceSql, isActive, presentCards } from './cards';
+import { type Card, type CardRow, cardColumns, finalPriceSql, isActive, presentCards } from './cards';
 import { anyOf, filterConditions, fullTextMatch, priceMatch, sortOrder, trigramMatch } from './filters';
 
 const PAGE_SIZE = MARKETPLACE_LIMITS.pageSize;
@@ -70,7 +69,7 @@ async function resolveFilter(db: DbOrTx, filter: ListingFilter): Promise<{ where
 export async function searchListings(
   db: Db,
   input: ListingFilter & { page: number; sort: ListingSort },
-): Promise<ListingSearchResult> {
+): Promise<Served<typeof ListingSearchResultSchema>> {
   const { where, count: resultCount } = await resolveFilter(db, input);
   const offset = (input.page - 1) * PAGE_SIZE;
   const rows =
@@ -91,7 +90,7 @@ export async function countAvailable(db: DbOrTx, filter: ListingFilter) {
 }
 
 /** GET /marketplace/listingStats: the filter panel's totals and price range (what buyers pay). */
-export async function listingStats(db: Db): Promise<ListingStats> {
+export async function listingStats(db: Db): Promise<Served<typeof ListingStatsSchema>> {
   // One pass over the covering filter index for both totals; the range from the price index.
   const [groups, [range]] = await Promise.all([
     db
@@ -113,12 +112,12 @@ export async function listingStats(db: Db): Promise<ListingStats> {
     byCategory.set(g.category, (byCategory.get(g.category) ?? 0) + g.n);
     byLanguage.set(g.language, (byLanguage.get(g.language) ?? 0) + g.n);
   }
-  const euros = (v: string | null | undefined) => (v ? microsToEuros(BigInt(v)) : 0);
+  const micros = (v: string | null | undefined) => (v ? BigInt(v) : 0n);
   return {
     total: groups.reduce((sum, g) => sum + g.n, 0),
     totalByCategory: Object.fromEntries([...byCategory].sort((a, b) => a[0] - b[0]).map(([k, n]) => [String(k), n])),
     totalByLanguage: Object.fromEntries([...byLanguage].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))),
-    minimumAndMaximum: { minimum: euros(range?.min), maximum: euros(range?.max) },
+    minimumAndMaximum: { minimum: micros(range?.min), maximum: micros(range?.max) },
   };
 }
 
@@ -135,7 +134,7 @@ export async function preferredWebsites(db: DbOrTx) {
 }
 
 /** Trending active listings (the dashboard teaser, the empty instant search). */
-export async function trendingCards(db: DbOrTx, limit: number): Promise<ListingCard[]> {
+export async function trendingCards(db: DbOrTx, limit: number): Promise<Card[]> {
   return presentCards(db, await activeCards(db, [isActive], 'trending', limit));
 }
 
@@ -143,7 +142,7 @@ export async function trendingCards(db: DbOrTx, limit: number): Promise<ListingC
  * GET /marketplace/listings/homepage: a row per category that has active listings (up to 8,
  * trending first, with the category's total) and the dashboard's teaser.
  */
-export async function homepage(db: Db): Promise<Homepage> {
+export async function homepage(db: Db): Promise<Served<typeof HomepageSchema>> {
   const totals = await db
     .select({ category: listings.category, n: count() })
     .from(listings)
@@ -156,7 +155,7 @@ export async function homepage(db: Db): Promise<Homepage> {
   ]);
   const cards = await presentCards(db, [...perCategory.flat(), ...teaserRows]);
   const byUnique = new Map(cards.map((c) => [c.unique, c]));
-  const pick = (rows: CardRow[]) => rows.map((r) => byUnique.get(r.unique) as ListingCard);
+  const pick = (rows: CardRow[]) => rows.map((r) => byUnique.get(r.unique) as Card);
   return {
     rows: totals.map((t, i) => ({ category: t.category, total: t.n, listings: pick(perCategory[i] ?? []) })),
     teaser: pick(teaserRows),
@@ -171,7 +170,7 @@ export async function similarListings(
   db: DbOrTx,
   listing: { id: number; category: number; niches: string[] },
   opts: { number: number; sort: ListingSort },
-): Promise<{ listings: ListingCard[] }> {
+): Promise<{ listings: Card[] }> {
   // Two short reads instead of one ordered by "same category" (which would sort every active
   // listing): each walks its sort's index, matches being frequent.
   const notItself = ne(listings.id, listing.id);
@@ -198,7 +197,7 @@ export async function similarListings(
  * or whose final price is `q` euros; trending first. A non-empty search is recorded for
  * 'Others also searched for:'.
  */
-export async function instantSearch(db: Db, userId: number, q: string): Promise<{ listings: ListingCard[] }> {
+export async function instantSearch(db: Db, userId: number, q: string): Promise<{ listings: Card[] }> {
   const query = q.trim();
   if (!query) return { listings: [] };
   // Full text first: PostgreSQL estimates how common its words are well, so it chooses between

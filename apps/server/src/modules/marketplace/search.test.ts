@@ -8,6 +8,7 @@ import {
   ListingListSchema,
   InstantSearchFocusSchema,
 } from '@cryptads/contract/marketplace';
+import { readAnswer } from '@cryptads/contract/money-schema';
 import { LISTING_ATTRIBUTE as A, finalPriceMicros, ListingStatus } from '@cryptads/contract/marketplace-messages';
 import { listings } from '../../db/schema/marketplace';
 import { body, loginAs } from '../../testing/helpers';
@@ -36,7 +37,7 @@ afterAll(async () => {
 const search = async (input: ListingSearchInput, h = headers) => {
   const res = await app.inject({ method: 'POST', url: '/api/marketplace/listings', headers: h, payload: input });
   expect(res.statusCode, res.body).toBe(200);
-  return ListingSearchResultSchema.parse(body(res).response);
+  return readAnswer(ListingSearchResultSchema, body(res).response);
 };
 const titles = (r: { listings: Record<string, { title: string }>; order: string[] }) =>
   r.order.map((u) => r.listings[u]?.title);
@@ -180,7 +181,7 @@ describe('paging and sticky listings', () => {
   });
   const page = async (input: ListingSearchInput) => {
     const res = await fresh.inject({ method: 'POST', url: '/api/marketplace/listings', headers: h, payload: input });
-    return ListingSearchResultSchema.parse(body(res).response);
+    return readAnswer(ListingSearchResultSchema, body(res).response);
   };
 
   it('gives 18 per page, every listing once, sticky first in every sort', async () => {
@@ -256,10 +257,11 @@ describe('instant search and what others searched for', () => {
       headers: hh,
     });
     expect(res.statusCode, res.body).toBe(200);
-    return ListingListSchema.parse(body(res).response).listings.map((l) => l.title);
+    return readAnswer(ListingListSchema, body(res).response).listings.map((l) => l.title);
   };
   const focus = async (hh = h) =>
-    InstantSearchFocusSchema.parse(
+    readAnswer(
+      InstantSearchFocusSchema,
       body(await fresh.inject({ method: 'GET', url: '/api/marketplace/instantSearchFocus', headers: hh })).response,
     );
 
@@ -344,7 +346,7 @@ describe('home page, stats, websites and similar listings', () => {
   };
 
   it('rows per category with active listings, 8 each, trending first, with totals; a teaser of 6', async () => {
-    const home = HomepageSchema.parse(await get('/api/marketplace/listings/homepage'));
+    const home = readAnswer(HomepageSchema, await get('/api/marketplace/listings/homepage'));
     expect(home.rows.map((r) => [r.category, r.total, r.listings.length])).toEqual([
       [0, 10, 8],
       [4, 2, 2],
@@ -355,7 +357,7 @@ describe('home page, stats, websites and similar listings', () => {
   });
 
   it('summarises active listings for the filter panel', async () => {
-    const stats = ListingStatsSchema.parse(await get('/api/marketplace/listingStats'));
+    const stats = readAnswer(ListingStatsSchema, await get('/api/marketplace/listingStats'));
     expect(stats).toEqual({
       total: 13,
       totalByCategory: { '0': 10, '4': 2, '7': 1 },
@@ -368,7 +370,7 @@ describe('home page, stats, websites and similar listings', () => {
   });
 
   it('similar: same category first, then a shared niche, never itself; as many as asked', async () => {
-    const home = HomepageSchema.parse(await get('/api/marketplace/listings/homepage'));
+    const home = readAnswer(HomepageSchema, await get('/api/marketplace/listings/homepage'));
     const video = home.rows.find((r) => r.category === 4)?.listings.find((l) => l.title === 'Video Gambling');
     const res = await fresh.inject({
       method: 'POST',
@@ -376,7 +378,7 @@ describe('home page, stats, websites and similar listings', () => {
       headers: h,
       payload: { number: 5, sort: 'trending' },
     });
-    expect(ListingListSchema.parse(body(res).response).listings.map((l) => l.title)).toEqual([
+    expect(readAnswer(ListingListSchema, body(res).response).listings.map((l) => l.title)).toEqual([
       'Video Crypto',
       'Banner Finance',
     ]);
@@ -386,7 +388,7 @@ describe('home page, stats, websites and similar listings', () => {
       headers: h,
       payload: { number: 2, sort: 'lowtohigh' },
     });
-    expect(ListingListSchema.parse(body(two).response).listings.map((l) => l.title)).toEqual(['PR 0', 'PR 1']);
+    expect(readAnswer(ListingListSchema, body(two).response).listings.map((l) => l.title)).toEqual(['PR 0', 'PR 1']);
     const unknown = await fresh.inject({
       method: 'POST',
       url: '/api/marketplace/listings/nope/',
@@ -433,7 +435,7 @@ describe('a large catalogue', () => {
         headers: h,
         payload: { sort: 'lowtohigh', page: pageNo },
       });
-      const r = ListingSearchResultSchema.parse(body(res).response);
+      const r = readAnswer(ListingSearchResultSchema, body(res).response);
       expect(r.resultCount).toBe(3200);
       expect(r.order).toEqual(expected.slice((pageNo - 1) * 18, pageNo * 18));
     }

@@ -17,6 +17,7 @@ import { emitEvent } from '../events/events';
 import { depositFor } from '../ledger/test-helpers';
 import { pruneWebhookHistory } from './outgoing-webhooks.service';
 import { WebhookSender } from './sender';
+import { outgoingWebhookHandlers } from './webhook-events';
 import { sealWebhookSecret, verifySignature } from './signing';
 
 const HOUR = 3_600_000;
@@ -356,7 +357,7 @@ describe('outgoing webhooks', () => {
     expect(standardVerify(oldSecret, second)).toBeInstanceOf(Error);
   });
 
-  it('sends real events: a website approved, and the balance going low after spend', async () => {
+  it('sends real events: a website approved, and the balance going low after spend (money as exact decimal strings)', async () => {
     const pub = await loginAs(app, 'publisher');
     const [site] = await app.ctx.db
       .insert(websites)
@@ -408,14 +409,42 @@ describe('outgoing webhooks', () => {
         os: 'Windows',
         browser: 'Chrome',
         device: 1,
-        costMicros: eurosToMicros(10),
+        // A sub-cent spend: the balance left is 15.004275 €, which no rounding may touch.
+        costMicros: 9_995_725n,
       },
     ]);
     await drainEvents(app);
     await sender.drain();
     const low = requestsTo('/low').map((r) => JSON.parse(r.body));
     expect(low).toHaveLength(1);
-    expect(low[0]).toMatchObject({ type: 'balance.low', data: { balanceMicros: String(eurosToMicros(15)) } });
+    expect(low[0]).toMatchObject({ type: 'balance.low', data: { balance: '15.004275', currency: 'EUR' } });
+    expect(low[0].data).not.toHaveProperty('balanceMicros');
+
+    // A paid deposit, as the deposits module announces it (its other handlers are not run here).
+    const deposit = outgoingWebhookHandlers(app.ctx).find((h) => h.type === 'deposit.paid');
+    await deposit?.handle({
+      type: 'deposit.paid',
+      paymentId: `pay-${adv.user.id}`,
+      userId: adv.user.id,
+      amountMicros: '25000000',
+      feeMicros: '750000',
+      vatMicros: '5407500',
+      totalMicros: '31157500',
+      method: 'card',
+      provider: 'sandbox',
+    });
+    await sender.drain();
+    const completed = requestsTo('/low')
+      .map((r) => JSON.parse(r.body))
+      .filter((e) => e.type === 'deposit.completed');
+    expect(completed).toHaveLength(1);
+    expect(completed[0].data).toEqual({
+      paymentId: `pay-${adv.user.id}`,
+      amount: '25.00',
+      total: '31.1575',
+      currency: 'EUR',
+      method: 'card',
+    });
   });
 
   it("another account's endpoint and deliveries are not found", async () => {

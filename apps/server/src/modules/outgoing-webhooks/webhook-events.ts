@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { WebhookEventType } from '@cryptads/contract/webhooks';
 import { statusLive } from '@cryptads/contract/campaign-enums';
+import { CURRENCY, microsToDecimal } from '@cryptads/contract/money';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
@@ -10,6 +11,12 @@ import { websites, zones } from '../../db/schema/websites';
 import { type EventHandler, on } from '../events/worker';
 import { hasEndpoints, publishWebhookEvent } from './outgoing-webhooks.service';
 import { type StatusKind, transitionEvents } from './rules';
+
+/**
+ * Money in a payload: an exact decimal string of euros, like the public API's
+ * (docs/decisions/057-exact-money-on-the-wire.md): '2499.95725', '25.00'.
+ */
+const euros = (micros: string) => microsToDecimal(BigInt(micros));
 
 /**
  * Domain events → outgoing webhook events (docs/decisions/042-outgoing-webhooks.md): each
@@ -88,13 +95,13 @@ export function outgoingWebhookHandlers(ctx: Pick<AppContext, 'db'> & { wakeWebh
     on('zone.changed', 'outgoing-webhooks', (e) => statusChanged('zone', e.zoneId)),
     on('balance.low', 'outgoing-webhooks', (e) =>
       // The domain event is written once per pin: only a crash between commit and bookkeeping repeats it.
-      publish(e.userId, 'balance.low', { balanceMicros: e.balanceMicros }),
+      publish(e.userId, 'balance.low', { balance: euros(e.balanceMicros), currency: CURRENCY }),
     ),
     on('balance.runout', 'outgoing-webhooks', (e) =>
       publish(
         e.userId,
         'balance.runout',
-        { balanceMicros: e.balanceMicros, runOutAt: e.runOutAt },
+        { balance: euros(e.balanceMicros), currency: CURRENCY, runOutAt: e.runOutAt },
         `runout:${e.userId}:${e.runOutAt}`,
       ),
     ),
@@ -102,7 +109,13 @@ export function outgoingWebhookHandlers(ctx: Pick<AppContext, 'db'> & { wakeWebh
       publish(
         e.userId,
         'deposit.completed',
-        { paymentId: e.paymentId, amountMicros: e.amountMicros, totalMicros: e.totalMicros, method: e.method },
+        {
+          paymentId: e.paymentId,
+          amount: euros(e.amountMicros),
+          total: euros(e.totalMicros),
+          currency: CURRENCY,
+          method: e.method,
+        },
         `deposit:${e.paymentId}`,
       ),
     ),

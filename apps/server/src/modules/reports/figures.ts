@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { microsToEuros } from '@cryptads/contract/money';
+import { perUnitMicros } from '@cryptads/contract/money';
 import type { DbOrTx } from '../../db/client';
 
-/** Figures as the reports and lists show them (CTR, eCPM, euros), and the lifetime figures of the lists. */
+/** Figures as the reports and lists show them (CTR, eCPM, micro-euros), and the lifetime figures of the lists. */
 
 export type Figures = { impressions: number; clicks: number; moneyMicros: bigint };
 export const ZERO: Figures = { impressions: 0, clicks: 0, moneyMicros: 0n };
@@ -14,11 +14,13 @@ export function ctrOf(impressions: number, clicks: number): number {
   return impressions > 0 ? Math.round((clicks / impressions) * 10_000) / 100 : 0;
 }
 
-/** Euros per thousand impressions, 3 decimals, rounded half up from exact micros. */
-export function eCpmOf(impressions: number, moneyMicros: bigint): number {
-  if (impressions <= 0) return 0;
-  const n = BigInt(impressions);
-  return microsToEuros((moneyMicros * 1000n * 2n + n) / (2n * n), 3);
+/**
+ * Micro-euros per thousand impressions, rounded half up to the micro-euro from exact micros
+ * (the dashboard shows 3 decimals of euros, the public API all 6).
+ */
+export function eCpmOf(impressions: number, moneyMicros: bigint): bigint {
+  if (impressions <= 0) return 0n;
+  return perUnitMicros(moneyMicros * 1000n, impressions);
 }
 
 export type Filtered = { impressions: number; clicks: number };
@@ -27,7 +29,7 @@ const NOT_FILTERED: Filtered = { impressions: 0, clicks: 0 };
 export const present = (f: Figures, filtered: Filtered = NOT_FILTERED) => ({
   impressions: f.impressions,
   clicks: f.clicks,
-  money: microsToEuros(f.moneyMicros),
+  money: f.moneyMicros,
   ctr: ctrOf(f.impressions, f.clicks),
   eCpm: eCpmOf(f.impressions, f.moneyMicros),
   filteredImpressions: filtered.impressions,
@@ -51,13 +53,14 @@ export async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 
 // ---------------------------------------------------------------- list figures
 
-export type ListFigures = { impressions: number; clicks: number; spent: number; ctr: number };
-export const NO_FIGURES: ListFigures = { impressions: 0, clicks: 0, spent: 0, ctr: 0 };
+/** `spent` is micro-euros: the answers' schemas write them as euros (money-schema.ts). */
+export type ListFigures = { impressions: number; clicks: number; spent: bigint; ctr: number };
+export const NO_FIGURES: ListFigures = { impressions: 0, clicks: 0, spent: 0n, ctr: 0 };
 
 const listFigures = (f: Figures): ListFigures => ({
   impressions: f.impressions,
   clicks: f.clicks,
-  spent: microsToEuros(f.moneyMicros),
+  spent: f.moneyMicros,
   ctr: ctrOf(f.impressions, f.clicks),
 });
 

@@ -2,18 +2,19 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { AD_FORMAT_LABELS, type AdFormat } from '@cryptads/contract/campaigns';
 import { DAY_MS, formatDay, isoDay } from '@cryptads/contract/dates';
 import { FILTER_REASON_LABELS, type FilterReason } from '@cryptads/contract/delivery';
-import { microsToEuros, perUnitMicros, roasOf } from '@cryptads/contract/money';
+import { perUnitMicros, roasOf } from '@cryptads/contract/money';
+import type { Served } from '@cryptads/contract/money-schema';
 import {
   ADVERTISER_REPORT_BY,
   COMMON_REPORT_BY,
-  type OptimizationReport,
+  type OptimizationReportSchema,
   PERFORMANCE_ROWS_MAX,
   type PerformanceReport,
   REPORT_MESSAGES as M,
-  type Report,
   ReportBy,
   type ReportQuery,
-  type ReportRow,
+  type ReportRowSchema,
+  type ReportSchema,
 } from '@cryptads/contract/reports';
 import { COUNTRIES } from '../../data/countries';
 import type { DbOrTx } from '../../db/client';
@@ -153,7 +154,7 @@ export async function report(
   const perDay = new Map(dayRows.map((r) => [r.k ?? '', figuresOf(r)]));
   const daily = period.days.map((date) => {
     const f = perDay.get(date) ?? ZERO;
-    return { date, impressions: f.impressions, clicks: f.clicks, money: microsToEuros(f.moneyMicros) };
+    return { date, impressions: f.impressions, clicks: f.clicks, money: f.moneyMicros };
   });
 
   const labels = await labelsFor(
@@ -161,7 +162,7 @@ export async function report(
     q.reportBy,
     allRows.map((r) => r.k ?? ''),
   );
-  const out: (ReportRow & { micros: bigint; valueMicros: bigint })[] = allRows.map((r) => {
+  const out: (Served<typeof ReportRowSchema> & { micros: bigint; valueMicros: bigint })[] = allRows.map((r) => {
     const f = figuresOf(r);
     const key = r.k ?? '';
     const c = converted ? (converted.get(key) ?? NO_CONVERSIONS) : null;
@@ -204,19 +205,19 @@ export async function report(
     },
     daily,
     filtered,
-  } satisfies Report;
+  } satisfies Served<typeof ReportSchema>;
 }
 
 type Converted = { count: number; valueMicros: bigint };
 const NO_CONVERSIONS: Converted = { count: 0, valueMicros: 0n };
 
-/** An advertiser's conversion figures of a row: count, rate, cost per conversion, value, ROAS. */
+/** An advertiser's conversion figures of a row: count, rate, cost per conversion and value (micro-euros), ROAS. */
 export function conversionFigures(f: Figures, c: Converted) {
   return {
     conversions: c.count,
     conversionRate: ctrOf(f.clicks, c.count),
-    costPerConversion: microsToEuros(perUnitMicros(f.moneyMicros, c.count)),
-    conversionValue: microsToEuros(c.valueMicros),
+    costPerConversion: perUnitMicros(f.moneyMicros, c.count),
+    conversionValue: c.valueMicros,
     roas: roasOf(c.valueMicros, f.moneyMicros),
   };
 }
@@ -281,7 +282,7 @@ export async function optimization(
   scope: Scope,
   period: Period,
   rollup: Rollup = rollupFor(period),
-): Promise<OptimizationReport> {
+): Promise<Served<typeof OptimizationReportSchema>> {
   oneCampaign(scope);
   const billed = ROLLUPS[rollup];
   const rows = await rowsOf<{
@@ -322,7 +323,7 @@ export async function optimization(
         impressions: f.impressions,
         clicks: f.clicks,
         ctr: ctrOf(f.impressions, f.clicks),
-        money: microsToEuros(f.moneyMicros),
+        money: f.moneyMicros,
         filteredImpressions: Number(r.f_impressions),
         filteredClicks: Number(r.f_clicks),
       };

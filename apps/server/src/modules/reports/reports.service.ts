@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { dayStart, todayUtc } from '@cryptads/contract/dates';
+import type { Served } from '@cryptads/contract/money-schema';
 import {
-  type OptimizationReport,
+  type OptimizationReportSchema,
   type PerformanceReport,
-  type Report,
   ReportGroup,
   type ReportQuery,
-  type TodayStats,
+  type ReportSchema,
+  type TodayStatsSchema,
 } from '@cryptads/contract/reports';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -29,7 +30,11 @@ export { checkPeriod, type ReportTarget } from './scope';
 // ---------------------------------------------------------------- today
 
 /** GET /reports: today's (UTC) figures of all the caller's campaigns (archived too) or websites. */
-export async function todayStats(ctx: AppContext, user: UserRow, now: Date = new Date()): Promise<TodayStats> {
+export async function todayStats(
+  ctx: AppContext,
+  user: UserRow,
+  now: Date = new Date(),
+): Promise<Served<typeof TodayStatsSchema>> {
   const scope = await resolveScope(ctx.db, user, { campaignIds: 'all', websiteId: 'all' });
   const from = dayStart(todayUtc(now));
   const [row] = await rowsOf<{ impressions: string; clicks: string; money: string }>(
@@ -87,7 +92,7 @@ export async function getReport(
   q: ReportQuery,
   now: Date = new Date(),
   rollup?: Rollup,
-): Promise<Report | OptimizationReport | PerformanceReport> {
+): Promise<Served<typeof ReportSchema> | Served<typeof OptimizationReportSchema> | PerformanceReport> {
   const period = checkPeriod(q.startDate, q.endDate, now);
   const scope = await resolveScope(ctx.db, user, target);
   const from = rollup ?? rollupFor(period);

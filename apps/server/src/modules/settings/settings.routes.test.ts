@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLogSchema, DeletionStateSchema, SETTINGS_MESSAGES } from '@cryptads/contract/settings';
+import { readAnswer } from '@cryptads/contract/money-schema';
 import { AUTH_MESSAGES } from '@cryptads/contract/auth';
 import { UserDetailsSchema } from '@cryptads/contract/user';
 import { NotificationListSchema } from '@cryptads/contract/notifications';
@@ -242,7 +243,7 @@ describe('delete account', () => {
   const del = (headers: Record<string, string>, payload: Record<string, unknown>) =>
     app.inject({ method: 'DELETE', url: '/api/user', headers, payload });
   const details = async (headers: Record<string, string>) =>
-    UserDetailsSchema.parse(body(await app.inject({ method: 'GET', url: '/api/user', headers })).response);
+    readAnswer(UserDetailsSchema, body(await app.inject({ method: 'GET', url: '/api/user', headers })).response);
 
   it('answers code 4 with the exact text on a wrong password, and asks for a missing one', async () => {
     const me = await loginAs(app, 'advertiser');

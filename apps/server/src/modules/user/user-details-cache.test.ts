@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eurosToMicros } from '@cryptads/contract/money';
+import { readAnswer } from '@cryptads/contract/money-schema';
 import { UserDetailsSchema } from '@cryptads/contract/user';
 import type { App } from '../../app';
 import { body, loginAs, STRONG_PASSWORD } from '../../testing/helpers';
@@ -47,7 +48,7 @@ async function statementsDuring(target: App, work: () => Promise<unknown>) {
 const details = async (headers: Record<string, string>) => {
   const res = await app.inject({ method: 'GET', url: '/api/user', headers });
   expect(res.statusCode).toBe(200);
-  return UserDetailsSchema.parse(body(res).response);
+  return readAnswer(UserDetailsSchema, body(res).response);
 };
 
 describe('GET /api/user from the session cache', () => {

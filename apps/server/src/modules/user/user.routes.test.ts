@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERIC_MESSAGES } from '@cryptads/contract/api';
+import { readAnswer } from '@cryptads/contract/money-schema';
 import { eurosToMicros } from '@cryptads/contract/money';
 import { UserDetailsSchema } from '@cryptads/contract/user';
 import { randomToken } from '../../lib/crypto';
@@ -24,7 +25,7 @@ describe('GET /api/user', () => {
     expect(res.statusCode).toBe(200);
     const env = body(res);
     expect(env).toMatchObject({ code: 200, reason: null });
-    const details = UserDetailsSchema.strict().parse(env.response);
+    const details = readAnswer(UserDetailsSchema.strict(), env.response);
     expect(details).toEqual({
       alias: 'Ada Tester',
       firstName: 'Ada',
@@ -45,21 +46,21 @@ describe('GET /api/user', () => {
 
   it('answers the account type of a publisher', async () => {
     const { headers } = await loginAs(app, 'publisher');
-    expect(UserDetailsSchema.parse(body(await getUser(headers)).response).type).toBe(2);
+    expect(readAnswer(UserDetailsSchema, body(await getUser(headers)).response).type).toBe(2);
   });
 
   it('shows the balance in euros, rounded for display, after a deposit', async () => {
     const { headers, user } = await loginAs(app, 'advertiser');
     await depositFor(app, user.id, eurosToMicros(1234.565));
-    expect(UserDetailsSchema.parse(body(await getUser(headers)).response).balance).toBe(1234.57);
+    expect(readAnswer(UserDetailsSchema, body(await getUser(headers)).response).balance).toBe(1234.57);
   });
 
   it("never shows one user another user's data", async () => {
     const ada = await loginAs(app, 'advertiser');
     const paul = await loginAs(app, 'publisher');
     await depositFor(app, ada.user.id, eurosToMicros(50));
-    const adaSees = UserDetailsSchema.parse(body(await getUser(ada.headers)).response);
-    const paulSees = UserDetailsSchema.parse(body(await getUser(paul.headers)).response);
+    const adaSees = readAnswer(UserDetailsSchema, body(await getUser(ada.headers)).response);
+    const paulSees = readAnswer(UserDetailsSchema, body(await getUser(paul.headers)).response);
     expect(adaSees).toMatchObject({ email: ada.email, type: 1, balance: 50 });
     expect(paulSees).toMatchObject({ email: paul.email, type: 2, balance: 0 });
   });

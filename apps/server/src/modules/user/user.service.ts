@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { CampaignStatus, RUNNING_STATUSES } from '@cryptads/contract/campaign-messages';
-import { microsToEuros } from '@cryptads/contract/money';
-import type { UserDetails } from '@cryptads/contract/user';
+import type { Served } from '@cryptads/contract/money-schema';
+import type { UserDetails, UserDetailsSchema } from '@cryptads/contract/user';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { campaigns } from '../../db/schema/campaigns';
@@ -120,7 +120,7 @@ async function readSummary(
 }
 
 /** The user details of docs/product/account.md#data as GET /user answers them. */
-export async function userDetails(ctx: AppContext, user: UserRow): Promise<UserDetails> {
+export async function userDetails(ctx: AppContext, user: UserRow): Promise<Served<typeof UserDetailsSchema>> {
   const { balance, details } = await summaryOf(ctx, user.id);
   const [active, paused, pending, total] = user.type === 1 ? details.campaigns : [0, 0, 0, 0];
   const deletion = details.deletion;
@@ -130,7 +130,7 @@ export async function userDetails(ctx: AppContext, user: UserRow): Promise<UserD
     lastName: user.lastName,
     email: user.email,
     type: user.type as UserDetails['type'],
-    balance: microsToEuros(balance ?? user.balanceMicros),
+    balance: balance ?? user.balanceMicros,
     kycVerified: user.kycVerified === 1 ? 1 : 0,
     pendingDelete: deletion != null,
     delete: deletion

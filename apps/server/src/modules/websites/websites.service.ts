@@ -7,9 +7,9 @@ import {
   VERIFICATION_FILE_PATH,
   VERIFICATION_META_NAME,
   WEBSITE_MESSAGES,
-  type WebsiteDetail,
+  type WebsiteDetailSchema,
   type WebsiteInformation,
-  type WebsiteListItem,
+  type WebsiteListItemSchema,
   type WebsiteNames,
   type WebsiteOptions,
   WebsiteStatus,
@@ -19,6 +19,7 @@ import {
   ZoneStatus,
   zoneTypeLabel,
 } from '@cryptads/contract/websites';
+import type { Served } from '@cryptads/contract/money-schema';
 import { paths } from '@cryptads/contract/paths';
 import type { AppContext } from '../../context';
 import { CATEGORIES, CATEGORY_IDS } from '../../data/categories';
@@ -33,6 +34,10 @@ import { type ListFigures, NO_FIGURES, websiteFigures } from '../reports/reports
 import type { UserRow } from '../sessions/sessions.service';
 import { zoneSnippets } from './snippets';
 import { checkOwnership } from './verification';
+
+/** Earnings (`spent`) in micro-euros: the schemas write euros (money-schema.ts). */
+type WebsiteListItem = Served<typeof WebsiteListItemSchema>;
+type WebsiteDetail = Served<typeof WebsiteDetailSchema>;
 
 type WebsiteRow = typeof websites.$inferSelect;
 type ZoneRow = typeof zones.$inferSelect;
