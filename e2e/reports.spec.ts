@@ -57,7 +57,7 @@ test.describe('reports', () => {
     // RFC 4180 lines end with CRLF (docs/decisions/023).
     const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
     expect(csv[0]).toBe(
-      'Countries,Impressions,Clicks,CTR,Cost,eCPM,Filtered impressions,Filtered clicks,Conversions,Conversion rate,Cost per conversion,Conversion value,ROAS',
+      'Countries,Impressions,Clicks,CTR,Cost,eCPM,Filtered impressions,Filtered clicks,Conversions,Conversion rate,Cost per conversion,Conversion value,ROAS (×)',
     );
     expect(csv.length).toBeGreaterThan(1);
     expect(csv.join('\n')).not.toMatch(/[€%]/);

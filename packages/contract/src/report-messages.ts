@@ -1,4 +1,5 @@
 /** Report constants and texts, free of zod so the web bundle can import them cheaply. */
+import { LOCALE } from './money';
 
 export const ReportBy = {
   Date: 'date',
@@ -57,4 +58,13 @@ export const REPORT_MESSAGES = {
   filteredNone: 'No traffic was filtered in this period.',
   csvNote: 'Data is available for only 1 year. The export strips commas, percent signs and euro signs.',
   utcNote: 'Days are UTC.',
+  /** The ROAS column's header, in the table and the CSV (whose figures carry no unit). */
+  roasHeader: 'ROAS (×)',
 } as const;
+
+const roasFormat = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/**
+ * Return on ad spend (conversion value / cost, as the API gives it) as a multiple: 2.06 reads
+ * '2.06×' (a value of 206 % of the cost), 205.61 reads '205.61×' (docs/product/conversions.md#reports).
+ */
+export const formatRoas = (roas: number) => `${roasFormat.format(roas)}×`;

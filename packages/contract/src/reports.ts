@@ -80,7 +80,12 @@ const figures = {
   conversionRate: z.number().optional(),
   costPerConversion: money().optional(),
   conversionValue: money().optional(),
-  roas: z.number().optional(),
+  roas: z
+    .number()
+    .describe(
+      'Return on ad spend: conversion value / cost as a multiple, 2 decimals, shown as 2.06× (a value of 206 % of the cost); 0 without cost.',
+    )
+    .optional(),
 };
 
 /** One row of a report: the dimension's key (date, ISO country, os, browser, campaign id, zone id) and label. */

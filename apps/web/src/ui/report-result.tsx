@@ -2,7 +2,7 @@ import { Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { formatEuros } from '@cryptads/contract/money';
-import { REPORT_BY_LABELS, REPORT_MESSAGES, type ReportBy } from '@cryptads/contract/report-messages';
+import { formatRoas, REPORT_BY_LABELS, REPORT_MESSAGES, type ReportBy } from '@cryptads/contract/report-messages';
 import type { FilteredByReason, Report, ReportRow, ReportTotals } from '@cryptads/contract/reports';
 import { errorReason } from '../lib/api-client';
 import { formatNumber } from '../lib/format';
@@ -71,15 +71,13 @@ function figure<R>(key: Figure<R>, header: string, format: (n: number) => string
   return { key, header, value: of, render: (r) => format(of(r)), align: 'right' };
 }
 
-const roas = (n: number) => n.toFixed(2);
-
 /** An advertiser's conversion columns (absent from publishers' answers). */
 const conversionColumns: Column<ReportRow>[] = [
   figure('conversions', 'Conversions', formatNumber),
   figure('conversionRate', 'Conversion rate', formatCtr),
   figure('costPerConversion', 'Cost per conversion', formatEuros),
   figure('conversionValue', 'Conversion value', formatEuros),
-  figure('roas', 'ROAS', roas),
+  figure('roas', REPORT_MESSAGES.roasHeader, formatRoas),
 ];
 
 export function reportColumns(reportBy: ReportBy, moneyLabel: string, withConversions = false): Column<ReportRow>[] {
