@@ -8,7 +8,7 @@ export const taxEndpoints = defineEndpoints(taxRoutes, {
     tag: 'admin',
     summary: 'The One-Stop Shop return of a quarter as CSV (text/csv): VAT per member state and rate',
     description:
-      'Payments received in the quarter whose VAT is owed to another member state, from the stored payments and their ledger postings.',
+      'Payments received in the quarter whose VAT is owed to another member state, from the stored payments and their ledger postings. A quarter without any has one line under the header: "No EU consumer sales in 2026-Q3."',
     query: z.object({ quarter: VatQuarterSchema }),
     response: z.null(),
   },

@@ -5,6 +5,7 @@ import { type FakeVies, startFakeVies } from '../../adapters/vat/fakes/fake-vies
 import { ledgerAccounts, ledgerTransfers } from '../../db/schema/ledger';
 import { body, drainEvents, loginAs, loginAsOperator } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { runOperatorCommand } from '../../operator/run';
 import { COMPANY_DETAILS, saveDetails } from '../billing-profile/test-helpers';
 import { pdfText } from '../invoices/test-helpers';
 import { deposit, depositor, paymentRow, pressSandboxButton } from './test-helpers';
@@ -198,5 +199,32 @@ describe('the OSS return', () => {
       headers: customer.headers,
     });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('says in the file when a quarter had no EU consumer sales', async () => {
+    const operator = await loginAsOperator(app);
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/admin/vat/oss-return?quarter=2025-Q3',
+      headers: operator.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="oss-return-2025-Q3.csv"');
+    expect(res.body.split('\r\n')).toEqual([
+      'member_state,country,vat_rate_percent,payments,taxable_amount_eur,vat_eur',
+      'No EU consumer sales in 2025-Q3.,,,,,',
+      '',
+    ]);
+    // The operator command too, for the current quarter when none is given.
+    const now = new Date();
+    const current = `${now.getUTCFullYear()}-Q${Math.floor(now.getUTCMonth() / 3) + 1}`;
+    const file = await app.inject({
+      method: 'GET',
+      url: `/api/admin/vat/oss-return?quarter=${current}`,
+      headers: operator.headers,
+    });
+    expect(await runOperatorCommand(app.ctx, { kind: 'command line' }, 'vat', 'oss-return', [])).toEqual({
+      output: file.body.trimEnd(),
+    });
   });
 });

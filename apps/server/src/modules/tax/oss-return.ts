@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import { toCsv } from '@cryptads/contract/csv';
 import { microsToEuros } from '@cryptads/contract/money';
+import { OSS_MESSAGES } from '@cryptads/contract/tax-messages';
 import { countryName, quarterBounds } from '@cryptads/contract/vat';
 import type { DbOrTx } from '../../db/client';
 import { ledgerTransfers } from '../../db/schema/ledger';
@@ -72,9 +73,13 @@ export const OSS_RETURN_HEADER = [
   'vat_eur',
 ] as const;
 
-/** The return as CSV: one line per member state and rate, amounts in euros with 2 decimals. */
-export function ossReturnCsv(lines: readonly OssReturnLine[]): string {
+/**
+ * The return as CSV: one line per member state and rate, amounts in euros with 2 decimals; a
+ * quarter without OSS sales says so in its one line ('No EU consumer sales in 2026-Q3.').
+ */
+export function ossReturnCsv(lines: readonly OssReturnLine[], quarter: string): string {
   const euros = (micros: bigint) => microsToEuros(micros).toFixed(2);
+  if (lines.length === 0) return toCsv(OSS_RETURN_HEADER, [[OSS_MESSAGES.noSales(quarter), '', '', '', '', '']]);
   return toCsv(
     OSS_RETURN_HEADER,
     lines.map((l) => [
