@@ -15,9 +15,8 @@ import {
 } from '@cryptads/contract/billing-messages';
 import { formatDay } from '@cryptads/contract/dates';
 import type { Served } from '@cryptads/contract/money-schema';
-import { invoiceTotals } from '@cryptads/contract/money-rules';
 import type { VatRule } from '@cryptads/contract/vat';
-import { PAYMENT_STATUSES, type PaymentStatus, paymentStatusCode } from '../payments/payments.service';
+import { PAYMENT_STATUSES, type PaymentStatus, paymentStatusCode } from '../../adapters/payments/payment-state';
 import type { AppContext } from '../../context';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { invoices } from '../../db/schema/invoices';
@@ -32,6 +31,7 @@ import {
   type InvoiceData,
   type InvoiceKind,
   type InvoiceLine,
+  invoiceTotals,
   renderInvoicePdf,
 } from './invoice-pdf';
 import { takeInvoiceNumber } from './numbering';
