@@ -20,8 +20,12 @@ export const formatDate = (value: string | Date) => formatDay(value, 'local');
 /** '21 Nov 2026, 14:05' in the viewer's time zone. */
 export const formatDateTime = (value: string | Date) => formatDayTime(value, 'local');
 
-/** A micro-euro amount as the API sends it (an integer string, bigint-safe) as '€1,234.50'; '—' when absent. */
-export function formatMicros(micros: string | null | undefined): string {
+/**
+ * A micro-euro amount (a bigint, or an integer string as some answers send it: bigint-safe) as
+ * '€1,234.50'; '—' when absent.
+ */
+export function formatMicros(micros: bigint | string | null | undefined): string {
+  if (typeof micros === 'bigint') return formatEuros(microsToEuros(micros));
   if (micros == null || !/^-?\d+$/.test(micros)) return '—';
   return formatEuros(microsToEuros(BigInt(micros)));
 }

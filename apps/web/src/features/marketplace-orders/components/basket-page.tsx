@@ -1,9 +1,9 @@
 import { Grid, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { formatEuros } from '@cryptads/contract/money';
 import { useCurrentUser } from '../../../lib/api/get-current-user';
+import { formatMicros } from '../../../lib/format';
 import { useCart } from '../api/get-cart';
 import { useWishlist } from '../api/get-wishlist';
-import { basketTotal } from '../lib/basket';
+import { basketTotalMicros } from '../lib/basket';
 import { BasketEmpty } from './basket-empty';
 import { BasketRow } from './basket-row';
 import { LoadError } from './load-error';
@@ -62,7 +62,7 @@ export function BasketPage({ list }: { list: 'cart' | 'wishlist' }) {
           <Group justify="space-between" px="sm">
             <Text c="dimmed">Total</Text>
             <Text fw={700} className="tabular" data-testid="basket-total">
-              {formatEuros(basketTotal(items))}
+              {formatMicros(basketTotalMicros(items))}
             </Text>
           </Group>
         </Stack>

@@ -5,8 +5,9 @@ import { Link } from 'react-router';
 import { MARKETPLACE_MESSAGES as M } from '@cryptads/contract/marketplace-messages';
 import { formatEuros } from '@cryptads/contract/money';
 import { paths } from '@cryptads/contract/paths';
+import { formatMicros } from '../../../lib/format';
 import { useCart } from '../api/get-cart';
-import { basketTotal } from '../lib/basket';
+import { basketTotalMicros } from '../lib/basket';
 import { ListingThumb } from './listing-thumb';
 
 /**
@@ -86,7 +87,7 @@ export function CartMenu() {
             <Group justify="space-between">
               <Text size="sm">Total</Text>
               <Text fw={700} className="tabular" data-testid="cart-dropdown-total">
-                {formatEuros(basketTotal(items))}
+                {formatMicros(basketTotalMicros(items))}
               </Text>
             </Group>
             <Button component={Link} to={paths.marketplace.cart} onClick={close} fullWidth data-testid="cart-view">

@@ -1,5 +1,9 @@
 import type { BasketItem } from '@cryptads/contract/marketplace';
+import { eurosToMicros, sumMicros } from '@cryptads/contract/money';
 
-/** Euros of the items that can be ordered, added in cents so that the sum is exact. */
-export const basketTotal = (items: readonly BasketItem[]) =>
-  Math.round(items.filter((i) => i.available).reduce((sum, i) => sum + Math.round(i.finalPrice * 100), 0)) / 100;
+/**
+ * Micro-euros of the items that can be ordered: each price read as micro-euros and added as
+ * integers (money.ts), never as floating-point euros; `formatMicros` shows the total.
+ */
+export const basketTotalMicros = (items: readonly BasketItem[]): bigint =>
+  sumMicros(items.filter((i) => i.available).map((i) => eurosToMicros(i.finalPrice)));
