@@ -31,7 +31,11 @@ export const GETTING_STARTED = `Read and manage your campaigns, websites and sta
    \`\`\`
 
 3. **Read the envelope.** Every answer is JSON \`{code, response, reason}\`: \`response\` holds the data
-   on success, \`reason\` a sentence on failure. Money is in euros with up to six decimals.
+   on success, \`reason\` a sentence on failure.
+4. **Money is a decimal string of euros**, exact to the micro-euro: \`"balance": "2499.95725"\`,
+   \`"price": "25.00"\` (2 to 6 decimals, \`-\` when negative). Read it with a decimal type, never
+   a float, and send amounts the same way (\`"minPrice": "0.50"\`; at most 6 decimals; a JSON
+   number is refused with 400). Webhook payloads write money the same way.
 
 ## Scopes
 
