@@ -65,6 +65,13 @@ export const marketplaceOrderEndpoints = defineEndpoints(marketplaceOrderRoutes,
     params: UniqueParamsSchema,
     response: OrderDetailSchema,
   },
+  payNow: {
+    tag,
+    summary: 'Pay Now: the order with its pay options as they stand now, before a way to pay is chosen',
+    description: `${notYours} 403 for a publisher (publishers cannot shop); 409 when billing details are missing or the order is not waiting payment.`,
+    params: UniqueParamsSchema,
+    response: OrderDetailSchema,
+  },
   payWallet: {
     tag,
     summary: 'Pay from the balance: the total is held in escrow until each item is delivered',

@@ -3,7 +3,7 @@ import { marketplaceOrderEndpoints as api } from '@cryptads/contract/endpoints/m
 import { type RouteExtras, route } from '../../lib/endpoint-routes';
 import * as basket from './basket.service';
 import { userFacingBaseUrl } from '../../lib/public-origin';
-import { payByProvider, payWallet } from './order-payment.service';
+import { payByProvider, payNow, payWallet } from './order-payment.service';
 import { cancelOrder, createOrder, listOrders, orderDetail, orderPackage } from './orders.service';
 
 /**
@@ -45,6 +45,7 @@ export const marketplaceOrderRoutes = [
   route(api.cancelOrder, async ({ ctx, auth, params, request }) =>
     cancelOrder(ctx, auth.user, params.unique, request.log),
   ),
+  route(api.payNow, async ({ ctx, auth, params }) => payNow(ctx, auth.user, params.unique)),
   route(api.payWallet, async ({ ctx, auth, params, request }) => payWallet(ctx, auth.user, params.unique, request.log)),
   route(api.payCrypto, async ({ ctx, auth, params, request }) =>
     payByProvider(ctx, auth.user, params.unique, 'crypto', request.log, userFacingBaseUrl(ctx.config, request)),

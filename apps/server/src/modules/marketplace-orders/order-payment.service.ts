@@ -67,6 +67,21 @@ async function payable(tx: Tx, order: OrderRow): Promise<'yes' | 'paid'> {
 }
 
 /**
+ * GET /marketplace/orders/{unique}/pay, the press on Pay Now: the order and its pay options as
+ * they stand now (the balance may have changed since the order was read). A publisher never
+ * gets here: the endpoint table answers 403 with the text of docs/product/marketplace.md#roles,
+ * so the refusal comes before any way to pay is shown. Billing details missing, or an order
+ * that is no longer waiting payment: 409, as the pay calls would answer.
+ */
+export async function payNow(ctx: Ctx, user: Pick<UserRow, 'id'>, unique: string): Promise<OrderDetail> {
+  const order = await ownedOrder(ctx.db, user.id, unique);
+  if (order.status !== OrderStatus.Pending && order.status !== OrderStatus.Processing)
+    throw conflict(M.orderNotPending);
+  await payingCustomer(ctx, user.id, 'wallet');
+  return presentOrder(ctx.db, ctx.config, order);
+}
+
+/**
  * POST /marketplace/orders/{unique}/pay/wallet: in one transaction holding the order's row
  * lock, each item's price is held in escrow and the order is paid. Paying twice at once
  * (two tabs) charges once: the second call waits for the lock, finds the order paid and

@@ -102,17 +102,52 @@ describe('paying an order from the balance', () => {
     expect(await holdsOf(app, user.id)).toEqual([]);
   });
 
-  it('refuses a publisher with the exact words, on every way to pay', async () => {
+  it('refuses a publisher with the exact words at Pay Now, and on every way to pay', async () => {
     const { headers, user } = await loginAs(app, 'publisher');
     await giveBillingDetails(app, user.id);
     await fund(app, user.id, 500);
     const listing = await insertListing(app);
     const unique = await placeOrder(app, headers, [listing.unique]);
+    const payNow = await call(app, headers, 'GET', `/marketplace/orders/${unique}/pay`);
+    expect([payNow.status, payNow.reason, payNow.response]).toEqual([403, M.publisherCannotBuy, null]);
     for (const method of ['wallet', 'crypto', 'card']) {
       const res = await call(app, headers, 'POST', `/marketplace/orders/${unique}/pay/${method}`);
       expect([method, res.status, res.reason]).toEqual([method, 403, M.publisherCannotBuy]);
     }
     expect((await orderRow(app, unique)).status).toBe(OrderStatus.Pending);
+  });
+
+  it('Pay Now answers the order with its pay options as they stand now', async () => {
+    const { headers, user } = await buyer(50);
+    const listing = await insertListing(app, { price: 100 });
+    const unique = await placeOrder(app, headers, [listing.unique]);
+    const before = await call(app, headers, 'GET', `/marketplace/orders/${unique}/pay`);
+    expect(before.status).toBe(200);
+    expect(OrderDetailSchema.parse(before.response).payOptions.wallet).toEqual({ total: 100, enabled: false });
+    // Funded meanwhile (another tab): the balance now covers the order.
+    await fund(app, user.id, 50);
+    const after = OrderDetailSchema.parse(
+      (await call(app, headers, 'GET', `/marketplace/orders/${unique}/pay`)).response,
+    );
+    expect(after).toMatchObject({ unique, status: OrderStatus.Pending, payOptions: { wallet: { enabled: true } } });
+    // Nothing was paid or opened by looking.
+    expect(await holdsOf(app, user.id)).toEqual([]);
+    expect((await orderRow(app, unique)).status).toBe(OrderStatus.Pending);
+  });
+
+  it('Pay Now needs complete billing details and an order waiting payment (409), and the owner (404)', async () => {
+    const { headers, user } = await loginAs(app, 'advertiser');
+    const listing = await insertListing(app);
+    const unique = await placeOrder(app, headers, [listing.unique]);
+    const noBilling = await call(app, headers, 'GET', `/marketplace/orders/${unique}/pay`);
+    expect([noBilling.status, noBilling.reason]).toEqual([409, M.completeBilling]);
+    await giveBillingDetails(app, user.id);
+    const other = await buyer(0);
+    const notYours = await call(app, other.headers, 'GET', `/marketplace/orders/${unique}/pay`);
+    expect([notYours.status, notYours.reason]).toEqual([404, M.orderNotFound]);
+    await call(app, headers, 'DELETE', `/marketplace/orders/${unique}`);
+    const canceled = await call(app, headers, 'GET', `/marketplace/orders/${unique}/pay`);
+    expect([canceled.status, canceled.reason]).toEqual([409, M.orderNotPending]);
   });
 
   it('refuses a canceled order (409)', async () => {

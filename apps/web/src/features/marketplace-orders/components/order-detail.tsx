@@ -13,10 +13,11 @@ import { Notice } from '../../../ui/notice';
 import { showError, showSuccess } from '../../../ui/status-store';
 import { useCancelOrder } from '../api/cancel-order';
 import { useOrder } from '../api/get-order';
+import { usePayNow } from '../api/pay-now';
 import { BillingIncomplete } from './billing-incomplete';
 import { LoadError } from './load-error';
 import { OrderItemCard } from './order-item-card';
-import { PayModal } from './pay-modal';
+import { PayModal, showPayError } from './pay-modal';
 import { OrderStatusBadge } from './state-badge';
 
 const PAID_BY = { wallet: 'Balance', crypto: 'Cryptocurrency', card: 'Card' } as const;
@@ -34,16 +35,30 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   );
 }
 
-/** Pay Now and Cancel Order: only an order waiting payment shows them (docs/product/marketplace.md#orders). */
+/**
+ * Pay Now and Cancel Order: only an order waiting payment shows them (docs/product/marketplace.md#orders).
+ * Pay Now asks the server first: the ways to pay open with the options as they stand now, and a
+ * publisher reads why they cannot shop at once, before choosing any (docs/product/marketplace.md#roles).
+ */
 function PendingActions({ order }: { order: Order }) {
-  const [paying, setPaying] = useState(false);
+  // The order as Pay Now answered it: the ways to pay open with these options.
+  const [paying, setPaying] = useState<Order | null>(null);
   const [canceling, setCanceling] = useState(false);
   const cancel = useCancelOrder(order.unique);
+  const payNow = usePayNow(order.unique);
+  const startPaying = async () => {
+    try {
+      setPaying(await payNow.mutateAsync());
+    } catch (error) {
+      showPayError(error);
+    }
+  };
   return (
     <Group gap="sm">
       <Button
         leftSection={<IconCreditCard size={16} aria-hidden />}
-        onClick={() => setPaying(true)}
+        onClick={() => void startPaying()}
+        loading={payNow.isPending}
         data-testid="pay-now"
       >
         Pay Now
@@ -57,7 +72,7 @@ function PendingActions({ order }: { order: Order }) {
       >
         Cancel Order
       </Button>
-      {paying ? <PayModal order={order} opened={paying} onClose={() => setPaying(false)} /> : null}
+      {paying ? <PayModal order={paying} opened onClose={() => setPaying(null)} /> : null}
       <ConfirmModal
         opened={canceling}
         title={M.cancelConfirm}

@@ -31,6 +31,7 @@ beforeEach(() => {
       order: list.map((o) => o.unique),
     })),
     answer(api.order, ({ params }) => details[String(params.unique)] ?? failure(404, M.orderNotFound)),
+    answer(api.payNow, ({ params }) => details[String(params.unique)] ?? failure(404, M.orderNotFound)),
   );
 });
 
@@ -203,18 +204,30 @@ describe('My Orders', () => {
     expect(screen.getByTestId('pay-now')).not.toHaveAttribute('data-loading');
   });
 
-  it('shows a publisher the exact refusal with the button Close', async () => {
+  it('shows a publisher the exact refusal with the button Close at Pay Now, before any way to pay', async () => {
     signIn(2);
-    serve(answer(api.payCrypto, failure(403, M.publisherCannotBuy)));
-    details.NEWEST = orderDetail('NEWEST', {
-      payOptions: { ...orderDetail('NEWEST').payOptions, wallet: { total: 300, enabled: false } },
-    });
+    serve(answer(api.payNow, failure(403, M.publisherCannotBuy)));
     renderOrders('/orders/NEWEST/');
     await userEvent.click(await screen.findByTestId('pay-now'));
-    await userEvent.click(await screen.findByTestId('pay-submit'));
     expect(await screen.findByText(M.publisherCannotBuy)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('pay-modal')).not.toBeInTheDocument();
+    expect(sentTo(api.payNow)).toHaveLength(1);
+    expect([...sentTo(api.payWallet), ...sentTo(api.payCrypto), ...sentTo(api.payCard)]).toEqual([]);
+  });
+
+  it('opens the ways to pay with the options the server answers at Pay Now', async () => {
+    // The order was read while the balance was short; it covers the order now.
+    details.NEWEST = orderDetail('NEWEST', {
+      payOptions: { ...orderDetail('NEWEST').payOptions, wallet: { total: 300, enabled: false } },
+    });
+    serve(answer(api.payNow, () => orderDetail('NEWEST')));
+    renderOrders('/orders/NEWEST/');
+    await userEvent.click(await screen.findByTestId('pay-now'));
+    const modal = await screen.findByTestId('pay-modal');
+    expect(within(modal).getByTestId('pay-option-wallet')).not.toBeDisabled();
+    expect(within(modal).getByTestId('pay-option-wallet')).toHaveAttribute('aria-checked', 'true');
   });
 
   it('cancels after asking, with Cancel Order and Go Back', async () => {
