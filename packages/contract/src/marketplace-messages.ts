@@ -228,6 +228,11 @@ export const MARKETPLACE_MESSAGES = {
   listingRequestsPublisherOnly: LISTING_REQUESTS_PUBLISHER_ONLY,
   wishlistNotFound: 'This wishlist does not exist.',
   paymentInProgress: 'A payment of this order is being confirmed. Please wait until it completes.',
+  // A delivered item whose proof check found a problem does not complete by itself (docs/decisions/018).
+  reviewHeldBuyer:
+    'It does not complete by itself while the check finds a problem: approve the delivery if you accept it as it is, or wait for the seller to deliver again. The page is checked again every day.',
+  reviewHeldSeller:
+    'It does not complete by itself while the check finds a problem: deliver again with a page that passes the check, or wait for the buyer to approve it. The page is checked again every day.',
   priceRequired: 'Enter the price of this listing in euros.',
   priceRange: `The price must be between €${MARKETPLACE_LIMITS.listingPriceMin} and €${MARKETPLACE_LIMITS.listingPriceMax.toLocaleString('en-GB')}.`,
   yesNoInvalid: 'Choose Yes or No.',

@@ -1,6 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { OrderItem } from '@cryptads/contract/marketplace';
+import { MARKETPLACE_MESSAGES as M } from '@cryptads/contract/marketplace-messages';
 import { formatEuros } from '@cryptads/contract/money';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { relativeTime } from '../lib/relative-time';
@@ -32,7 +33,11 @@ export function ItemProgress({ item, viewer }: { item: OrderItem; viewer: 'buyer
           ? `Deliver by ${deadline(item.completeBy)}`
           : `Delivery due by ${deadline(item.completeBy)}`,
     });
-  if (item.state === 'delivered' && item.completeBy)
+  // A broken proof check stops the completion by itself (docs/decisions/018): the date would be a
+  // promise the timer does not keep, so what each side can do is said instead.
+  if (item.state === 'delivered' && item.proofCheck?.broken)
+    lines.push({ key: 'review', text: viewer === 'buyer' ? M.reviewHeldBuyer : M.reviewHeldSeller });
+  else if (item.state === 'delivered' && item.completeBy)
     lines.push({
       key: 'review',
       text:
