@@ -77,6 +77,10 @@ test.describe('publisher websites', () => {
       await expect(page.getByTestId('verification-file-url')).toContainText('/.well-known/');
       await page.getByTestId('verify-button').click();
       await expect(page.getByTestId('verification-failure')).toContainText(WEBSITE_MESSAGES.verificationFailed);
+      // With the reason and the address fetched.
+      await expect(page.getByTestId('verification-failure')).toContainText(
+        `We fetched ${site.url}/: the page has no <meta name="cryptads-site-verification"> tag.`,
+      );
       await checkScreen(page, 'websites-wizard-step2');
 
       // The completed first step is clickable and keeps what was entered.

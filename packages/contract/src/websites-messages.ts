@@ -162,6 +162,93 @@ export const WEBSITE_MESSAGES = {
   awaitingApproval: 'Your ownership is verified. An account manager reviews your website within 1 business day.',
 } as const;
 
+// ---- Why an ownership check failed ----------------------------------------------------------
+
+/** Why a fetch got no answer to read (the SSRF-safe fetch's refusals and the network's failures). */
+export type VerificationUnreachable =
+  | 'dns'
+  | 'refused'
+  | 'timeout'
+  | 'connection'
+  | 'blocked'
+  | 'too-large'
+  | 'too-many-redirects'
+  | 'bad-redirect';
+
+/**
+ * What one fetch of an ownership check found: the home page (for the meta tag) and the
+ * verification file are each fetched once. `url` is the address fetched; `finalUrl` where a
+ * redirect ended, when it ended elsewhere.
+ */
+export type VerificationFinding =
+  | { kind: 'meta-missing' | 'meta-other-token' | 'file-other-content'; url: string; finalUrl?: string | null }
+  | { kind: 'http-status'; url: string; finalUrl?: string | null; status: number; file: boolean }
+  | { kind: 'unreachable'; url: string; cause: VerificationUnreachable; host: string; seconds?: number };
+
+const fetched = (f: { url: string; finalUrl?: string | null }) =>
+  f.finalUrl && f.finalUrl !== f.url ? `We fetched ${f.url} (redirected to ${f.finalUrl})` : `We fetched ${f.url}`;
+
+/** How a fetch that got nothing to read begins, and why (one clause). */
+const UNREACHABLE: Record<
+  VerificationUnreachable,
+  { lead: string; why: (f: { host: string; seconds?: number }) => string }
+> = {
+  dns: { lead: 'We could not reach', why: ({ host }) => `the name ${host} does not resolve (DNS)` },
+  refused: { lead: 'We could not reach', why: () => 'the connection was refused' },
+  timeout: {
+    lead: 'We could not reach',
+    why: ({ seconds }) =>
+      seconds ? `no answer within ${seconds} second${seconds === 1 ? '' : 's'}` : 'no answer in time',
+  },
+  connection: { lead: 'We could not reach', why: () => 'the connection failed' },
+  blocked: { lead: 'We did not fetch', why: ({ host }) => `${host} is not a public internet address` },
+  'too-large': { lead: 'We fetched', why: () => 'the answer is too large to read' },
+  'too-many-redirects': { lead: 'We fetched', why: () => 'it redirected too many times' },
+  'bad-redirect': { lead: 'We fetched', why: () => 'it redirected to an address we do not fetch' },
+};
+
+function findingSentence(f: VerificationFinding): string {
+  switch (f.kind) {
+    case 'meta-missing':
+      return `${fetched(f)}: the page has no <meta name="${VERIFICATION_META_NAME}"> tag.`;
+    case 'meta-other-token':
+      return `${fetched(f)}: its ${VERIFICATION_META_NAME} meta tag holds another token.`;
+    case 'file-other-content':
+      return `${fetched(f)}: the file does not hold your token.`;
+    case 'http-status':
+      return f.status === 404 || f.status === 410
+        ? `${fetched(f)}: the ${f.file ? 'file' : 'page'} was not found (HTTP ${f.status}).`
+        : `${fetched(f)}: it answered HTTP ${f.status}.`;
+    case 'unreachable':
+      return `${UNREACHABLE[f.cause].lead} ${f.url}: ${UNREACHABLE[f.cause].why(f)}.`;
+  }
+}
+
+/**
+ * The reason of a failed ownership check: the product's sentence, then what each fetch found,
+ * with the address fetched. Two fetches that could not reach the site for the same reason read
+ * as one sentence ('We could not reach https://a.example/ or https://a.example/.well-known/…:
+ * the name a.example does not resolve (DNS).').
+ */
+export function verificationFailure(findings: readonly VerificationFinding[]): string {
+  const sentences: string[] = [];
+  for (let i = 0; i < findings.length; i++) {
+    const f = findings[i] as VerificationFinding;
+    const next = findings[i + 1];
+    if (
+      f.kind === 'unreachable' &&
+      next?.kind === 'unreachable' &&
+      next.cause === f.cause &&
+      next.host === f.host &&
+      UNREACHABLE[f.cause].lead !== 'We fetched'
+    ) {
+      sentences.push(`${UNREACHABLE[f.cause].lead} ${f.url} or ${next.url}: ${UNREACHABLE[f.cause].why(f)}.`);
+      i++;
+    } else sentences.push(findingSentence(f));
+  }
+  return [WEBSITE_MESSAGES.verificationFailed, ...sentences].join(' ');
+}
+
 /**
  * The URL rule of docs/product/websites.md#add-website: required, with http:// or https:// in front, a host name, at
  * most 256 characters. Pure so the form and the server agree.

@@ -7,6 +7,7 @@ import {
   isEntireWebsiteUrl,
   sortWebsitesForList,
   UpdateWebsiteInputSchema,
+  verificationFailure,
   WEBSITE_MESSAGES,
   WebsiteStatus,
   websiteDomain,
@@ -165,5 +166,30 @@ describe('zone alias and website update', () => {
       WEBSITE_MESSAGES.aliasTooLong,
     ]);
     expect(UpdateWebsiteInputSchema.parse({ aliases: { z1: ' Header ' } })).toEqual({ aliases: { z1: 'Header' } });
+  });
+});
+
+describe('the reason of a failed ownership check', () => {
+  const home = 'https://a.example/';
+  const file = 'https://a.example/.well-known/cryptads-verification.txt';
+
+  it('reads as one sentence when neither address could be reached for the same reason', () => {
+    expect(
+      verificationFailure([
+        { kind: 'unreachable', url: home, cause: 'timeout', host: 'a.example', seconds: 5 },
+        { kind: 'unreachable', url: file, cause: 'timeout', host: 'a.example', seconds: 5 },
+      ]),
+    ).toBe(`${WEBSITE_MESSAGES.verificationFailed} We could not reach ${home} or ${file}: no answer within 5 seconds.`);
+  });
+
+  it('says each address on its own otherwise', () => {
+    expect(
+      verificationFailure([
+        { kind: 'unreachable', url: home, cause: 'too-many-redirects', host: 'a.example' },
+        { kind: 'http-status', url: file, status: 403, file: true },
+      ]),
+    ).toBe(
+      `${WEBSITE_MESSAGES.verificationFailed} We fetched ${home}: it redirected too many times. We fetched ${file}: it answered HTTP 403.`,
+    );
   });
 });

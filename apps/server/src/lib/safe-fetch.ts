@@ -17,12 +17,16 @@ export type SafeFetchErrorKind =
   | 'timeout'
   | 'too-large'
   | 'too-many-redirects'
+  /** The host name does not resolve. */
+  | 'dns'
   | 'network';
 
 export class SafeFetchError extends Error {
   constructor(
     readonly kind: SafeFetchErrorKind,
     message: string,
+    /** The system's error code of a 'network' failure (ECONNREFUSED, ECONNRESET...), when it gave one. */
+    readonly code: string | null = null,
   ) {
     super(message);
     this.name = 'SafeFetchError';
@@ -115,9 +119,9 @@ async function resolveChecked(hostname: string, allowed: (address: string) => bo
       ? [{ address: bare, family: isIP(bare) }]
       : await dnsLookup(bare, { all: true, verbatim: true });
   } catch {
-    throw new SafeFetchError('network', `Cannot resolve ${bare}.`);
+    throw new SafeFetchError('dns', `Cannot resolve ${bare}.`);
   }
-  if (answers.length === 0) throw new SafeFetchError('network', `Cannot resolve ${bare}.`);
+  if (answers.length === 0) throw new SafeFetchError('dns', `Cannot resolve ${bare}.`);
   // Every answer must be allowed: a name that also points inside is refused as a whole.
   const refused = answers.find((a) => !allowed(a.address));
   if (refused) throw new SafeFetchError('blocked-address', `${bare} resolves to a non-public address.`);
@@ -235,7 +239,12 @@ export async function safeFetch(input: string, opts: SafeFetchOptions = {}): Pro
   } catch (err) {
     if (err instanceof SafeFetchError) throw err;
     if (controller.signal.aborted) throw new SafeFetchError('timeout', 'The website did not answer in time.');
-    throw new SafeFetchError('network', err instanceof Error ? err.message : 'The website could not be reached.');
+    const code = (err as NodeJS.ErrnoException | null)?.code;
+    throw new SafeFetchError(
+      'network',
+      err instanceof Error ? err.message : 'The website could not be reached.',
+      typeof code === 'string' ? code : null,
+    );
   } finally {
     clearTimeout(timer);
   }

@@ -61,15 +61,16 @@ describe('website ownership verification against a live site', () => {
     site.routes.file = notFoundHandler;
   });
 
-  /** A new publisher adds the test site (a domain can be added once per publisher). */
-  async function addSite() {
+  /** A new publisher adds the test site, or `url` (a domain can be added once per publisher). */
+  async function addSite(url = site.url) {
     const { headers } = await loginAs(app, 'publisher');
-    const res = await app.inject({ method: 'POST', url: '/api/websites', headers, payload: { website: site.url } });
+    const res = await app.inject({ method: 'POST', url: '/api/websites', headers, payload: { website: url } });
     expect(res.statusCode, res.body).toBe(200);
     return { headers, added: body<WebsiteVerification>(res).response };
   }
   const verify = (id: number, headers: Record<string, string>) =>
     app.inject({ method: 'POST', url: `/api/websites/${id}/verification`, headers });
+  const fileOf = (origin: string) => `${origin}.well-known/cryptads-verification.txt`;
 
   it('verifies a site whose home page carries the meta tag, and leaves it pending for review', async () => {
     const { headers, added } = await addSite();
@@ -100,57 +101,132 @@ describe('website ownership verification against a live site', () => {
     expect((await verify(added.id, headers)).statusCode).toBe(200);
   });
 
-  async function expectFailure(setup: (token: string) => void) {
-    const { headers, added } = await addSite();
+  /**
+   * The check fails with 400: the product's sentence, then what each fetch found with the
+   * address fetched (`why`, in the order home page, file); the website stays unverified.
+   */
+  async function expectFailure(setup: (token: string) => void, why: (home: string) => string[], url = site.url) {
+    const { headers, added } = await addSite(url);
     setup(added.token);
     const res = await verify(added.id, headers);
     expect(res.statusCode).toBe(400);
-    expect(body(res).reason).toBe(WEBSITE_MESSAGES.verificationFailed);
+    expect(body(res).reason).toBe([WEBSITE_MESSAGES.verificationFailed, ...why(url)].join(' '));
     const state = await app.inject({ method: 'GET', url: `/api/websites/${added.id}/verification`, headers });
     expect(body<WebsiteVerification>(state).response.verified).toBe(false);
   }
 
-  it('fails when neither the page nor the file holds the token', async () => {
-    await expectFailure(() => {
-      site.routes.home = send(200, html('<meta name="description" content="crypto news">'));
-    });
+  it('says the tag is not on the page and the file was not found, with both addresses', async () => {
+    await expectFailure(
+      () => {
+        site.routes.home = send(200, html('<meta name="description" content="crypto news">'));
+      },
+      (home) => [
+        `We fetched ${home}: the page has no <meta name="cryptads-site-verification"> tag.`,
+        `We fetched ${fileOf(home)}: the file was not found (HTTP 404).`,
+      ],
+    );
   });
 
-  it('fails on a wrong token in the meta tag and in the file', async () => {
-    await expectFailure((token) => {
-      site.routes.home = send(200, html(`<meta name="cryptads-site-verification" content="${token}x">`));
-      site.routes.file = send(200, `not-${token}`, 'text/plain');
-    });
+  it('says the meta tag and the file hold another token', async () => {
+    await expectFailure(
+      (token) => {
+        site.routes.home = send(200, html(`<meta name="cryptads-site-verification" content="${token}x">`));
+        site.routes.file = send(200, `not-${token}`, 'text/plain');
+      },
+      (home) => [
+        `We fetched ${home}: its cryptads-site-verification meta tag holds another token.`,
+        `We fetched ${fileOf(home)}: the file does not hold your token.`,
+      ],
+    );
   });
 
-  it('fails when the token is only in the page text, not in the meta tag', async () => {
-    await expectFailure((token) => {
-      site.routes.home = send(200, html(`<p>cryptads-site-verification ${token}</p>`));
-    });
+  it('does not take the token in the page text for the meta tag', async () => {
+    await expectFailure(
+      (token) => {
+        site.routes.home = send(200, html(`<p>cryptads-site-verification ${token}</p>`));
+      },
+      (home) => [
+        `We fetched ${home}: the page has no <meta name="cryptads-site-verification"> tag.`,
+        `We fetched ${fileOf(home)}: the file was not found (HTTP 404).`,
+      ],
+    );
   });
 
-  it('fails when the file answers with an error status that contains the token', async () => {
-    await expectFailure((token) => {
-      site.routes.file = send(500, token, 'text/plain');
-    });
+  it('says which status each address answered, even when an error page contains the token', async () => {
+    await expectFailure(
+      (token) => {
+        site.routes.file = send(500, token, 'text/plain');
+      },
+      (home) => [
+        `We fetched ${home}: the page was not found (HTTP 404).`,
+        `We fetched ${fileOf(home)}: it answered HTTP 500.`,
+      ],
+    );
   });
 
-  it('fails in time when the site never answers', async () => {
+  it('names where a redirect ended', async () => {
+    await expectFailure(
+      () => {
+        site.routes.home = (_req, res) => {
+          res.writeHead(302, { location: '/welcome' });
+          res.end();
+        };
+      },
+      (home) => [
+        `We fetched ${home} (redirected to ${home}welcome): the page was not found (HTTP 404).`,
+        `We fetched ${fileOf(home)}: the file was not found (HTTP 404).`,
+      ],
+    );
+  });
+
+  it('fails in time when the site never answers, and says so', async () => {
     const started = Date.now();
-    await expectFailure(() => {
-      site.routes.home = () => {};
-      site.routes.file = () => {};
-    });
+    await expectFailure(
+      () => {
+        site.routes.home = () => {};
+        site.routes.file = () => {};
+      },
+      (home) => [`We could not reach ${home} or ${fileOf(home)}: no answer within 1 second.`],
+    );
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
+  it('says the connection was refused by a site that is not listening', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((done) => closed.close(() => done()));
+    await expectFailure(
+      () => {},
+      (home) => [`We could not reach ${home} or ${fileOf(home)}: the connection was refused.`],
+      `http://127.0.0.1:${port}/`,
+    );
+  });
+
+  it('says the name of a site that does not resolve', async () => {
+    // .invalid never resolves (RFC 6761).
+    await expectFailure(
+      () => {},
+      (home) => [
+        `We could not reach ${home} or ${fileOf(home)}: the name no-such-site.invalid does not resolve (DNS).`,
+      ],
+      'http://no-such-site.invalid/',
+    );
+  });
+
   it('fails when the page is larger than the body cap, even with the token at the end', async () => {
-    await expectFailure((token) => {
-      site.routes.home = send(
-        200,
-        html(`${'<!-- padding -->'.repeat(40_000)}<meta name="cryptads-site-verification" content="${token}">`),
-      );
-    });
+    await expectFailure(
+      (token) => {
+        site.routes.home = send(
+          200,
+          html(`${'<!-- padding -->'.repeat(40_000)}<meta name="cryptads-site-verification" content="${token}">`),
+        );
+      },
+      (home) => [
+        `We fetched ${home}: the answer is too large to read.`,
+        `We fetched ${fileOf(home)}: the file was not found (HTTP 404).`,
+      ],
+    );
   });
 });
 
@@ -181,7 +257,9 @@ describe('website ownership verification without private addresses', () => {
     };
     const verify = await app.inject({ method: 'POST', url: `/api/websites/${added.id}/verification`, headers });
     expect(verify.statusCode).toBe(400);
-    expect(body(verify).reason).toBe(WEBSITE_MESSAGES.verificationFailed);
+    expect(body(verify).reason).toBe(
+      `${WEBSITE_MESSAGES.verificationFailed} We did not fetch ${site.url} or ${site.url}.well-known/cryptads-verification.txt: 127.0.0.1 is not a public internet address.`,
+    );
     expect(hits).toBe(0);
   });
 });

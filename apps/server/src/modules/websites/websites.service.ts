@@ -14,6 +14,7 @@ import {
   type WebsiteOptions,
   WebsiteStatus,
   type WebsiteVerification,
+  verificationFailure,
   websiteDomain,
   type Zone,
   ZoneStatus,
@@ -272,14 +273,15 @@ export async function websiteVerification(ctx: AppContext, user: UserRow, id: nu
 /**
  * Runs the ownership check now: the token in a meta tag of the home page or in the file at
  * /.well-known/cryptads-verification.txt. Success records verifiedAt; the status stays
- * Pending until an account manager approves the website. The fetch runs outside any
- * transaction.
+ * Pending until an account manager approves the website. A failure answers 400 with the
+ * product's sentence and what each fetch found, with its address (websites-messages.ts
+ * `verificationFailure`). The fetch runs outside any transaction.
  */
 export async function verifyWebsite(ctx: AppContext, user: UserRow, id: number): Promise<WebsiteVerification> {
   const site = await ownedWebsite(ctx.db, user, id);
   if (site.verifiedAt) return verificationView(site);
-  const passed = await checkOwnership(site.url, site.verificationToken, ctx.config.verification);
-  if (!passed) throw badRequest(WEBSITE_MESSAGES.verificationFailed);
+  const check = await checkOwnership(site.url, site.verificationToken, ctx.config.verification);
+  if (!check.verified) throw badRequest(verificationFailure(check.findings));
   const updated = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(websites)

@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { websiteEndpoints } from '@cryptads/contract/endpoints/websites';
 import type { WebsiteVerification } from '@cryptads/contract/websites';
-import { WEBSITE_MESSAGES, WEBSITE_RULES } from '@cryptads/contract/websites-messages';
+import { verificationFailure, WEBSITE_MESSAGES, WEBSITE_RULES } from '@cryptads/contract/websites-messages';
 import { answer, failure, sentTo, serve } from '../../../testing/http';
 import { renderWithProviders } from '../../../testing/render';
 import { AddWebsitePage } from './add-website-page';
@@ -95,6 +95,23 @@ describe('AddWebsitePage', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: 'Verify' }));
     expect(await screen.findByTestId('verification-failure')).toHaveTextContent(WEBSITE_MESSAGES.verificationFailed);
+
+    // The server's reason says what each fetch found, with the address: the screen shows it whole.
+    const reason = verificationFailure([
+      { kind: 'meta-missing', url: 'https://example.com/' },
+      {
+        kind: 'http-status',
+        url: 'https://example.com/.well-known/cryptads-verification.txt',
+        status: 404,
+        file: true,
+      },
+    ]);
+    verifyAnswer = () => failure(400, reason);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByTestId('verification-failure')).toHaveTextContent(reason));
+    expect(screen.getByTestId('verification-failure')).toHaveTextContent(
+      'We fetched https://example.com/: the page has no <meta name="cryptads-site-verification"> tag. We fetched https://example.com/.well-known/cryptads-verification.txt: the file was not found (HTTP 404).',
+    );
 
     verifyAnswer = () => verification(true);
     await user.click(screen.getByRole('button', { name: 'Verify' }));
