@@ -1,11 +1,11 @@
 /**
  * Billing centre (docs/product/billing.md#screens; docs/product/limits.md#billing, docs/product/limits.md#our-choices): enums with labels, limits, exact messages and
- * the pure money rules both sides apply (deposit fee and VAT in micro-euros). No zod and no
- * validator libraries here, so that the deposit and history screens can show labels and
- * breakdowns without downloading them; billing.ts re-exports everything and adds the schemas
- * and the IBAN / BIC / crypto address checks.
+ * the deposit amount rules. No zod and no validator libraries here, so that the deposit and
+ * history screens can show labels without downloading them; billing.ts re-exports everything
+ * and adds the schemas and the IBAN / BIC / crypto address checks. The deposit's fee and VAT
+ * breakdown is a money rule: money-rules.ts.
  */
-import { depositFeeOf, MICROS_PER_CENT, MICROS_PER_EURO, vatOnNet } from './money';
+import { MICROS_PER_CENT, MICROS_PER_EURO } from './money';
 
 // ---------------------------------------------------------------- messages
 
@@ -208,10 +208,6 @@ export const DEPOSIT_METHOD_LABELS: Record<DepositMethod, string> = {
   bank_transfer: 'Bank Transfer',
 };
 
-/** Fee percentages (docs/product/limits.md#our-choices: configuration; crypto 1 %, card 0 %). */
-export type DepositFees = { cryptoProcessingFeePercent: number; cardFeePercent: number };
-export const DEFAULT_DEPOSIT_FEES: DepositFees = { cryptoProcessingFeePercent: 1, cardFeePercent: 0 };
-
 /** What the ledger answers a caller it refuses (docs/decisions/013). */
 export const LEDGER_MESSAGES = {
   /** 402: the only refusal for a balance that would go below zero. */
@@ -223,48 +219,6 @@ export const LEDGER_MESSAGES = {
 
 /** Whole cents, as card and crypto charge them (the rounding rules live in money.ts). */
 export { MICROS_PER_CENT };
-
-export type DepositBreakdown = {
-  /** What the balance is credited with. */
-  amountMicros: bigint;
-  feePercent: number;
-  feeMicros: bigint;
-  vatPercent: number;
-  vatMicros: bigint;
-  /** What the payment provider charges: amount + fee + VAT. */
-  totalMicros: bigint;
-};
-
-/**
- * The cost breakdown of a deposit (docs/product/billing.md#deposits): crypto adds the processing fee and VAT on
- * the amount and on the fee; card adds its fee (0 % by default) and VAT; a reverse-charge
- * customer pays no VAT. Each part is rounded up to the cent on its own, so that the parts
- * an invoice lists add up to the total charged. The amount must be whole cents.
- */
-export function depositBreakdown(input: {
-  amountMicros: bigint;
-  method: 'crypto' | 'card';
-  vatRatePercent: number;
-  reverseCharge: boolean;
-  fees?: DepositFees;
-}): DepositBreakdown {
-  const { amountMicros, method } = input;
-  if (amountMicros < 0n || amountMicros % MICROS_PER_CENT !== 0n)
-    throw new RangeError('A deposit amount must be a non-negative number of whole cents');
-  const fees = input.fees ?? DEFAULT_DEPOSIT_FEES;
-  const feePercent = method === 'crypto' ? fees.cryptoProcessingFeePercent : fees.cardFeePercent;
-  const vatPercent = input.reverseCharge ? 0 : input.vatRatePercent;
-  const feeMicros = depositFeeOf(amountMicros, feePercent);
-  const vatMicros = vatOnNet(amountMicros + feeMicros, vatPercent);
-  return {
-    amountMicros,
-    feePercent,
-    feeMicros,
-    vatPercent,
-    vatMicros,
-    totalMicros: amountMicros + feeMicros + vatMicros,
-  };
-}
 
 /** True when `euros` is a finite amount with at most 2 decimals (as typed by a person). */
 export function isWholeCents(euros: number): boolean {

@@ -2,7 +2,6 @@ import { createHmac } from 'node:crypto';
 import { paidShareOf } from '@cryptads/contract/money';
 import { z } from 'zod';
 import { safeEqual } from '../../lib/crypto';
-import type { PaymentStatus } from './payment-state';
 import {
   type CreatedPayment,
   type CreatePaymentInput,
@@ -12,6 +11,7 @@ import {
   PaymentProviderError,
   type PaymentSnapshot,
   parseDecimal,
+  type PaymentStatus,
   type ProviderEvent,
   rawBodyText,
   WebhookVerificationError,

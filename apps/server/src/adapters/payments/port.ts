@@ -1,12 +1,15 @@
 import { MICROS_PER_CENT } from '@cryptads/contract/billing-messages';
-import type { PaymentStatus } from './payment-state';
 
 /**
  * The port for money coming in (docs/architecture.md#adapters "payments"; docs/decisions/011-payments.md):
  * create a payment at a provider and send the browser there, then turn the provider's
  * signed notifications into normalised events for the payment state machine
- * (payment-state.ts). Deposits use it now, marketplace orders next.
+ * (modules/payments/payment-state.ts). Deposits use it now, marketplace orders next.
  */
+
+/** The states of a payment, as providers' events report them; how they may follow each other is modules/payments/payment-state.ts. */
+export const PAYMENT_STATUSES = ['created', 'pending', 'paid', 'failed', 'expired', 'canceled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export type PaymentMethod = 'card' | 'crypto';
 export type PaymentPurpose = 'deposit' | 'order';

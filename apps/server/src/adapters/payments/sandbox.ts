@@ -2,7 +2,6 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { paidShareOf } from '@cryptads/contract/money';
 import { z } from 'zod';
 import { safeEqual } from '../../lib/crypto';
-import type { PaymentStatus } from './payment-state';
 import {
   type CreatedPayment,
   type CreatePaymentInput,
@@ -10,6 +9,7 @@ import {
   microsToCents,
   type PaymentMethod,
   type PaymentProvider,
+  type PaymentStatus,
   type ProviderEvent,
   rawBodyText,
   WebhookVerificationError,

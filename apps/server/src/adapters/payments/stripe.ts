@@ -1,6 +1,5 @@
 import { MICROS_PER_CENT } from '@cryptads/contract/billing-messages';
 import Stripe from 'stripe';
-import type { PaymentStatus } from './payment-state';
 import {
   type CreatedPayment,
   type CreatePaymentInput,
@@ -9,6 +8,7 @@ import {
   type PaymentProvider,
   PaymentProviderError,
   type PaymentSnapshot,
+  type PaymentStatus,
   type ProviderEvent,
   WebhookVerificationError,
   type WebhookRequest,

@@ -19,7 +19,7 @@ import { users } from './users';
  * Money coming in (docs/decisions/011-payments.md, 014-deposits.md): one row per payment
  * opened at a provider (card, crypto) or received by bank transfer. The row is committed
  * before the browser is sent to the provider, so a fast webhook always finds it; its status
- * only moves forward (adapters/payments/payment-state.ts) under `select ... for update`.
+ * only moves forward (modules/payments/payment-state.ts) under `select ... for update`.
  */
 export const payments = pgTable(
   'payments',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eurosToMicros } from '@cryptads/contract/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type InvoiceData, type InvoiceIssuer, invoiceTotals, renderInvoicePdf } from './invoice-pdf';
+import { type InvoiceData, type InvoiceIssuer, renderInvoicePdf } from './invoice-pdf';
 
 /**
  * The PDFs are read back with poppler (pdfinfo, pdftotext, pdffonts: Debian's
@@ -172,34 +172,5 @@ describe('invoice PDF', () => {
     expect(squash(text)).toContain('Page 2 of 2');
     expect(squash(text)).toContain('Placement 45: sponsored article');
     expect(squash(text)).toContain('Total €450.00');
-  });
-});
-
-describe('invoice totals', () => {
-  it('rounds each line half up to the cent and computes the VAT when not given', () => {
-    const totals = invoiceTotals({
-      lines: [
-        { description: 'a', quantity: 3, unitMicros: 333_335n },
-        { description: 'b', quantity: 1, unitMicros: eurosToMicros(10) },
-      ],
-      vat: { treatment: 'standard', ratePercent: 19 },
-    });
-    // 3 x 0.333335 = 1.000005 -> 1.00; net 11.00; VAT 2.09.
-    expect(totals).toEqual({
-      netMicros: eurosToMicros(11),
-      ratePercent: 19,
-      vatMicros: eurosToMicros(2.09),
-      totalMicros: eurosToMicros(13.09),
-    });
-  });
-
-  it('charges no VAT under reverse charge or outside the EU, whatever the rate', () => {
-    const lines = [{ description: 'a', quantity: 1, unitMicros: eurosToMicros(100) }];
-    for (const treatment of ['reverse_charge', 'outside_scope'] as const)
-      expect(invoiceTotals({ lines, vat: { treatment, ratePercent: 21, amountMicros: 5n } })).toMatchObject({
-        ratePercent: 0,
-        vatMicros: 0n,
-        totalMicros: eurosToMicros(100),
-      });
   });
 });

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create as createFont, type Font } from 'fontkit';
 import type { VatTreatment } from '@cryptads/contract/billing-messages';
-import { CURRENCY, formatEuros, invoiceLineAmount, invoiceVatOf, microsToEuros } from '@cryptads/contract/money';
+import { CURRENCY, formatEuros, invoiceLineAmount, microsToEuros } from '@cryptads/contract/money';
+import { invoiceTotals } from '@cryptads/contract/money-rules';
 import { countryName, formatVatPercent, OUTSIDE_SCOPE_WORDING, vatWording } from '@cryptads/contract/vat';
 import PDFDocument from 'pdfkit';
 
@@ -117,19 +118,6 @@ export const formatInvoiceDate = (date: Date) => dateFormat.format(date);
 const money = (micros: bigint) => formatEuros(microsToEuros(micros));
 const percent = formatVatPercent;
 
-/** A line's amount: quantity × unit price, rounded half up to the cent. */
-export function lineAmountMicros(line: InvoiceLine): bigint {
-  return invoiceLineAmount(line.unitMicros, line.quantity);
-}
-
-export function invoiceTotals(data: Pick<InvoiceData, 'lines' | 'vat'>) {
-  const netMicros = data.lines.reduce((sum, line) => sum + lineAmountMicros(line), 0n);
-  const ratePercent = data.vat.treatment === 'standard' ? data.vat.ratePercent : 0;
-  const computed = invoiceVatOf(netMicros, ratePercent);
-  const vatMicros = data.vat.treatment === 'standard' ? (data.vat.amountMicros ?? computed) : 0n;
-  return { netMicros, ratePercent, vatMicros, totalMicros: netMicros + vatMicros };
-}
-
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 50;
 const CONTENT_WIDTH = A4.width - 2 * MARGIN;
@@ -170,6 +158,7 @@ export function renderInvoicePdf(data: InvoiceData, fonts: InvoiceFonts = invoic
   const selfBilling = data.kind === 'self_billing' || data.selfBilled === true;
   const supplier: InvoiceParty = selfBilling ? data.counterparty : data.issuer;
   const customer: InvoiceParty = selfBilling ? data.issuer : data.counterparty;
+  // The amounts are the money rules' (contract money-rules.ts); this file lays them out.
   const totals = invoiceTotals(data);
 
   // Header: the supplier on the left, the document on the right.
@@ -242,7 +231,10 @@ export function renderInvoicePdf(data: InvoiceData, fonts: InvoiceFonts = invoic
     doc.text(line.description, cols.description, y, { width: widths.description });
     doc.text(String(Number(line.quantity.toFixed(3))), cols.quantity, y, { width: widths.quantity, align: 'right' });
     doc.text(money(line.unitMicros), cols.unit, y, { width: widths.unit, align: 'right' });
-    doc.text(money(lineAmountMicros(line)), cols.amount, y, { width: widths.amount, align: 'right' });
+    doc.text(money(invoiceLineAmount(line.unitMicros, line.quantity)), cols.amount, y, {
+      width: widths.amount,
+      align: 'right',
+    });
     y += Math.max(height, 12) + 8;
   }
   rule(doc, y - 2);

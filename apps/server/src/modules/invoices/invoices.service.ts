@@ -15,8 +15,9 @@ import {
 } from '@cryptads/contract/billing-messages';
 import { formatDay } from '@cryptads/contract/dates';
 import type { Served } from '@cryptads/contract/money-schema';
+import { invoiceTotals } from '@cryptads/contract/money-rules';
 import type { VatRule } from '@cryptads/contract/vat';
-import { PAYMENT_STATUSES, type PaymentStatus, paymentStatusCode } from '../../adapters/payments/payment-state';
+import { PAYMENT_STATUSES, type PaymentStatus, paymentStatusCode } from '../payments/payments.service';
 import type { AppContext } from '../../context';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { invoices } from '../../db/schema/invoices';
@@ -26,14 +27,7 @@ import { notFound } from '../../lib/errors';
 import type { EventOf } from '../events/events';
 import { type EventHandler, on } from '../events/worker';
 import { type DocumentSource, fromStoredDocument, type StoredDocument, toStoredDocument } from './invoice-document';
-import {
-  INVOICE_TITLES,
-  type InvoiceData,
-  type InvoiceKind,
-  type InvoiceLine,
-  invoiceTotals,
-  renderInvoicePdf,
-} from './invoice-pdf';
+import { INVOICE_TITLES, type InvoiceData, type InvoiceKind, type InvoiceLine, renderInvoicePdf } from './invoice-pdf';
 import { takeInvoiceNumber } from './numbering';
 import { customerSnapshot, depositVat, issuerParty, type StoredPaymentVat, selfBillingVat } from './parties';
 

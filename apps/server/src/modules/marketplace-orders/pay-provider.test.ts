@@ -5,7 +5,7 @@ import { OrderDetailSchema } from '@cryptads/contract/marketplace';
 import { MARKETPLACE_MESSAGES as M, OrderStatus } from '@cryptads/contract/marketplace-messages';
 import { eurosToMicros } from '@cryptads/contract/money';
 import { createPayments } from '../../adapters/payments/payments';
-import type { PaymentStatus } from '../../adapters/payments/payment-state';
+import type { PaymentStatus } from '../../adapters/payments/port';
 import { invoices } from '../../db/schema/invoices';
 import { body, drainEvents, loginAs } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { DAY_MS } from '@cryptads/contract/dates';
-import { depositBreakdown } from '@cryptads/contract/billing-messages';
+import { depositBreakdown } from '@cryptads/contract/money-rules';
 import {
   BANK_DEPOSITS_OPEN_MAX,
   type BankTransferDetails,

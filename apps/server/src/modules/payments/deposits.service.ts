@@ -3,16 +3,15 @@ import { and, desc, eq, gte, inArray, isNotNull, isNull, notInArray, sql } from 
 import {
   BILLING_MESSAGES,
   DEPOSIT_LIMITS,
-  type DepositBreakdown,
   depositAmountError,
-  depositBreakdown,
   isWholeCents,
 } from '@cryptads/contract/billing-messages';
 import type { DepositOverview, DepositRedirect, DepositRow, OpenCryptoPayment } from '@cryptads/contract/deposits';
 import { DEPOSIT_MESSAGES } from '@cryptads/contract/deposit-messages';
 import { eurosToMicros, formatEuros, MICROS_PER_EURO, microsToEuros, splitGrossOfVat } from '@cryptads/contract/money';
+import { type DepositBreakdown, depositBreakdown } from '@cryptads/contract/money-rules';
 import { paths } from '@cryptads/contract/paths';
-import { paymentStatusCode, type PaymentStatus } from '../../adapters/payments/payment-state';
+import { paymentStatusCode, type PaymentStatus } from './payment-state';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import type { Db, DbOrTx, Tx } from '../../db/client';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { DepositBreakdown } from '@cryptads/contract/billing-messages';
+import type { DepositBreakdown } from '@cryptads/contract/money-rules';
 import { DEPOSIT_MESSAGES, PAYMENT_ID_PATTERN } from '@cryptads/contract/deposit-messages';
 import type { Payments } from '../../adapters/payments/payments';
-import { creditForPayment, type PaymentStatus, transitionPayment } from '../../adapters/payments/payment-state';
+import { creditForPayment, type PaymentStatus, transitionPayment } from './payment-state';
 import {
   type PaymentMethod,
   type PaymentProvider,
@@ -28,6 +28,8 @@ import { type LocationEvidence, locationEvidence, type VatDecision } from '../ta
  */
 
 export type { PaymentRow } from './types';
+/** The payment's statuses and what the API shows for each, for the modules that list payments (invoices). */
+export { PAYMENT_STATUSES, type PaymentStatus, paymentStatusCode } from './payment-state';
 
 export const PROVIDER_UNAVAILABLE = DEPOSIT_MESSAGES.providerUnavailable;
 

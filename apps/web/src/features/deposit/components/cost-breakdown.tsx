@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import type { DepositBreakdown } from '@cryptads/contract/billing-messages';
+import type { DepositBreakdown } from '@cryptads/contract/money-rules';
 import { formatEuros, microsToEuros } from '@cryptads/contract/money';
 import type { VatSummary } from '@cryptads/contract/vat';
 import { formatPercent } from '../methods';

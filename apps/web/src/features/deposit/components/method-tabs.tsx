@@ -1,14 +1,10 @@
 import { Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingBank, IconCreditCard, IconCurrencyBitcoin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import {
-  type DepositBreakdown,
-  type DepositMethod,
-  depositBreakdown,
-  isWholeCents,
-} from '@cryptads/contract/billing-messages';
+import { type DepositMethod, isWholeCents } from '@cryptads/contract/billing-messages';
 import type { DepositOverview } from '@cryptads/contract/deposits';
 import { eurosToMicros, formatEuros, microsToEuros } from '@cryptads/contract/money';
+import { type DepositBreakdown, depositBreakdown } from '@cryptads/contract/money-rules';
 import { DEPOSIT_TABS, formatPercent } from '../methods';
 import classes from './deposit.module.css';
 

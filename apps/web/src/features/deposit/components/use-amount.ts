@@ -1,13 +1,8 @@
 import { useState } from 'react';
-import {
-  BILLING_MESSAGES,
-  type DepositBreakdown,
-  depositAmountError,
-  depositBreakdown,
-  isWholeCents,
-} from '@cryptads/contract/billing-messages';
+import { BILLING_MESSAGES, depositAmountError, isWholeCents } from '@cryptads/contract/billing-messages';
 import type { DepositOverview } from '@cryptads/contract/deposits';
 import { eurosToMicros } from '@cryptads/contract/money';
+import { type DepositBreakdown, depositBreakdown } from '@cryptads/contract/money-rules';
 import { parseAmount } from '../methods';
 
 /**

@@ -1,15 +1,17 @@
 import { PaymentStatusCode } from '@cryptads/contract/billing-messages';
 import { paidShareOf } from '@cryptads/contract/money';
+import { PAYMENT_STATUSES, type PaymentStatus } from '../../adapters/payments/port';
 
 /**
- * The life of one payment (docs/decisions/011-payments.md):
- * `created -> pending -> paid | failed | expired | canceled`. It only moves forward: a
- * provider event that names an earlier state, or any event after a final state, changes
- * nothing, so a late 'expired' never overwrites 'paid' and a repeated 'paid' credits once.
- * Pure: the service applies it inside the transaction that holds the payment's row lock.
+ * The payments module's rules of one payment (docs/decisions/011-payments.md):
+ * `created -> pending -> paid | failed | expired | canceled` (the statuses are the payments
+ * port's vocabulary, which the providers' adapters report). It only moves forward: a provider
+ * event that names an earlier state, or any event after a final state, changes nothing, so a
+ * late 'expired' never overwrites 'paid' and a repeated 'paid' credits once. Pure: the service
+ * applies it inside the transaction that holds the payment's row lock. Other modules read these
+ * rules through payments.service.ts.
  */
-export const PAYMENT_STATUSES = ['created', 'pending', 'paid', 'failed', 'expired', 'canceled'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export { PAYMENT_STATUSES, type PaymentStatus };
 
 export const FINAL_PAYMENT_STATUSES: readonly PaymentStatus[] = ['paid', 'failed', 'expired', 'canceled'];
 export const isFinalPaymentStatus = (status: PaymentStatus) => FINAL_PAYMENT_STATUSES.includes(status);
