@@ -350,6 +350,27 @@ describe('money under /api/v1 (docs/decisions/057-exact-money-on-the-wire.md)', 
     expect(shown).toMatchObject({ price: 1234.57, finalPrice: 1234.57 });
   });
 
+  it('converts the amounts of a body its handler parses itself (campaigns) before the handler runs', async () => {
+    const adv = await loginAs(app, 'advertiser');
+    const key = await createKey(adv, ['campaigns:write']);
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/campaigns/2147483647',
+      headers: withKey(key.key),
+      payload: { name: 'Spring', price: 0.45, dailyBudget: '50' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(body(res).reason).toBe('price must be an amount in euros written as a decimal string, such as "25.00".');
+    // Decimal strings pass the conversion and reach the handler: a campaign that is not the key's is not found.
+    const converted = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/campaigns/2147483647',
+      headers: withKey(key.key),
+      payload: { name: 'Spring', price: '0.45', dailyBudget: '50' },
+    });
+    expect(converted.statusCode).toBe(404);
+  });
+
   it.each([
     [{ minPrice: 1000 }, 'minPrice must be an amount in euros written as a decimal string, such as "25.00".'],
     [{ maxPrice: '1e3' }, 'maxPrice must be an amount in euros written as a decimal string, such as "25.00".'],
