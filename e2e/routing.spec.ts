@@ -66,7 +66,35 @@ test.describe('at 390 px wide', () => {
     await screenshot(page, 'mobile-login'); // axe: login-error (same components)
     await loginThroughForm(page, 'advertiser@cryptads.example', 'Advertiser#2026');
     await expect(page).toHaveURL('/');
+    // The header keeps the balance on a phone, whole and on screen; Add Funds is in the account menu.
+    const balance = page.getByTestId('header-balance');
+    await expect(balance).toContainText('€');
+    await expect(balance).toBeInViewport({ ratio: 1 });
     await checkScreen(page, 'mobile-dashboard');
+    await page.getByTestId('user-menu-button').click();
+    await expect(page.getByRole('menuitem', { name: 'Add Funds' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menuitem', { name: 'Add Funds' })).toBeHidden();
+    // Beside the marketplace's search and cart too, with the page title whole.
+    await page.goto('/marketplace/');
+    await expect(page.getByTestId('category-row').first()).toBeVisible();
+    await expect(balance).toBeInViewport({ ratio: 1 });
+    // Its longest word fits its width (it wraps between words, never inside one) and it stays in the header.
+    const title = page.getByTestId('page-title');
+    await expect(title).toHaveText('Browse Listings');
+    const fit = await title.evaluate((el) => {
+      const probe = el.cloneNode(true) as HTMLElement;
+      probe.style.cssText = 'position:absolute;visibility:hidden;width:min-content;overflow-wrap:normal';
+      el.parentElement?.appendChild(probe);
+      const longestWord = probe.getBoundingClientRect().width;
+      probe.remove();
+      const box = el.getBoundingClientRect();
+      return { longestWord: Math.ceil(longestWord), width: Math.floor(box.width), bottom: box.bottom };
+    });
+    expect(fit.longestWord, `the title is ${fit.width} px wide`).toBeLessThanOrEqual(fit.width + 1);
+    expect(fit.bottom).toBeLessThanOrEqual(64);
+    await screenshot(page, 'mobile-marketplace-header', { fullPage: false }); // axe: mobile-dashboard (same header)
+    await page.goto('/');
     await page.getByTestId('mobile-menu-button').click();
     await expect(page.getByRole('dialog').getByText('Billing Center', { exact: true })).toBeVisible();
     await checkScreen(page, 'mobile-menu');

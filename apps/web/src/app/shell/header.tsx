@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Avatar,
+  Box,
   Burger,
   Button,
   Group,
@@ -62,14 +63,17 @@ function UserMenu() {
       <Menu.Target>
         <UnstyledButton data-testid="user-menu-button" style={{ borderRadius: 'var(--mantine-radius-md)' }} p={4}>
           <Group gap={8} wrap="nowrap">
-            <Avatar color="brand" radius="xl" size={34} aria-hidden>
+            <Avatar color="brand" radius="xl" size={34} className={classes.avatar} aria-hidden>
               {details ? initials(details.firstName, details.lastName, details.alias) : null}
             </Avatar>
             <VisuallyHidden>Account menu</VisuallyHidden>
             <Text size="sm" fw={600} visibleFrom="sm" maw={160} truncate="end">
               {details?.alias}
             </Text>
-            <IconChevronDown size={16} aria-hidden />
+            {/* On a phone the avatar alone opens the menu: its width goes to the balance. */}
+            <Box visibleFrom="sm" display="flex">
+              <IconChevronDown size={16} aria-hidden />
+            </Box>
           </Group>
         </UnstyledButton>
       </Menu.Target>
@@ -85,9 +89,6 @@ function UserMenu() {
               </Text>
               <Text size="sm" data-testid="user-email" truncate="end">
                 {details.email}
-              </Text>
-              <Text size="sm" className="tabular" hiddenFrom="sm" data-testid="user-menu-balance">
-                Balance: {formatEuros(details.balance)}
               </Text>
             </>
           ) : (
@@ -132,12 +133,16 @@ function UserMenu() {
   );
 }
 
+/**
+ * The balance, at every width (docs/product/account.md#shell): on a phone in a smaller size, so
+ * that an advertiser always sees what they have; Add Funds moves into the user menu there.
+ */
 function Balance() {
   const user = useCurrentUser();
-  if (user.isPending) return <Skeleton h={20} w={90} visibleFrom="sm" />;
+  if (user.isPending) return <Skeleton h={20} w={72} />;
   if (!user.data) return null;
   return (
-    <Stack gap={0} visibleFrom="sm" align="flex-end">
+    <Stack gap={0} align="flex-end" className={classes.balance}>
       <Text size="xs" c="dimmed" lh={1.2}>
         Balance
       </Text>
@@ -156,8 +161,8 @@ export function ShellHeader({ drawerOpened, onBurger }: { drawerOpened: boolean;
   const showAddFunds = user.data?.type === AccountType.Advertiser && !marketplace;
 
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+    <Group h="100%" justify="space-between" wrap="nowrap" gap="sm" className={classes.headerRow}>
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }} className={classes.headerStart}>
         <Burger
           opened={drawerOpened}
           onClick={onBurger}
@@ -170,7 +175,7 @@ export function ShellHeader({ drawerOpened, onBurger }: { drawerOpened: boolean;
           {name ?? ''}
         </Title>
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" className={classes.headerActions}>
         {marketplace ? (
           <Suspense fallback={null}>
             <MarketplaceSearch />
