@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { BidRequestSchema } from '@cryptads/contract/openrtb';
+import type { BidResponse } from 'iab-openrtb/v26';
+import { type BidRequest, BidRequestSchema, zoneOfImp } from '@cryptads/contract/openrtb';
 import { OPENRTB_MAX_BODY_BYTES, OPENRTB_MESSAGES } from '@cryptads/contract/openrtb-messages';
 import { parseAgent } from '../../adapters/geo/geo';
+import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import { utf8JsonParser } from '../../plugins/input-guard';
+import { supplyChainFor } from '../sellers/sellers.service';
 import { publicHeaders } from './answers';
 import { type Bidder, bidResponseOf, checkWinNotice, type NoticeOutcome, recordBillingNotice } from './bidding';
 import type { Delivery } from './delivery';
@@ -35,6 +38,21 @@ const factsOf = (request: FastifyRequest): RequestFacts => {
     bot: parseAgent(userAgent).bot,
   };
 };
+
+/**
+ * Each bid says who sells its impression: the SupplyChain object of the zone's publisher
+ * (`bid.ext.schain`, our node with the seller id /sellers.json lists; docs/decisions/059).
+ */
+async function addSupplyChains(ctx: AppContext, delivery: Delivery, request: BidRequest, answer: BidResponse) {
+  const imps = new Map(request.imp.map((imp) => [imp.id, imp]));
+  for (const seat of answer.seatbid ?? [])
+    for (const bid of seat.bid) {
+      const imp = imps.get(bid.impid);
+      const unique = imp ? zoneOfImp(imp) : undefined;
+      const zone = unique ? delivery.engine.zoneByUnique(unique) : undefined;
+      if (zone) bid.ext = { ...bid.ext, schain: await supplyChainFor(ctx, zone.publisherId) };
+    }
+}
 
 /** A notice's answer: nothing to show (a pixel), its status says what happened. */
 function noticeAnswer(reply: FastifyReply, outcome: NoticeOutcome | 'ok') {
@@ -70,6 +88,7 @@ export async function registerOpenRtb(app: FastifyInstance, delivery: Delivery) 
       if (impIds.size !== parsed.data.imp.length) throw badRequest(OPENRTB_MESSAGES.duplicateImp);
       const answer = bidResponseOf(bidder, parsed.data, factsOf(request), delivery.ivt.now());
       if (!answer) return reply.status(204).send();
+      await addSupplyChains(app.ctx, delivery, parsed.data, answer);
       return reply.type('application/json; charset=utf-8').send(answer);
     });
 

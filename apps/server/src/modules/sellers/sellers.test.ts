@@ -11,6 +11,8 @@ import { body, disableUser, loginAs } from '../../testing/helpers';
 import type { TestApp } from '../../testing/test-app';
 import {
   approvedWebsite,
+  BROWSER_HEADERS,
+  DESKTOP_UA,
   deliveryTestApp,
   fundedAdvertiser,
   pauseAllCampaigns,
@@ -22,8 +24,9 @@ import { forgetSellersJson, sellerIdOf, sellersJsonBody, supplyChainFor } from '
 
 /**
  * /sellers.json (IAB sellers.json 1.0), the publisher's listing setting and the SupplyChain
- * object (docs/product/programmatic.md). The field rules are the contract's zod schemas
- * (SellersJsonSchema, SupplyChainSchema); the first tests check those rules themselves.
+ * object (docs/product/programmatic.md), checked against the contract's zod schemas of their
+ * field rules (SellersJsonSchema, SupplyChainSchema; packages/contract/src/sellers.test.ts
+ * checks the rules themselves).
  */
 
 let app: TestApp;
@@ -65,67 +68,6 @@ async function website(pub: Publisher, host: string, decision: 'approve' | 'reje
   if (decision !== 'pending') await reviewWebsite(app.ctx.db, id, decision);
   return id;
 }
-
-describe('the sellers.json field rules (contract)', () => {
-  const seller = { seller_id: 'a1', seller_type: 'PUBLISHER', name: 'Acme Ltd', domain: 'acme.com' };
-  const file = (sellers: unknown[], extra: object = {}) => ({ version: '1.0', sellers, ...extra });
-
-  it('accepts the required fields alone and every optional field with its type', () => {
-    expect(SellersJsonSchema.safeParse(file([])).success).toBe(true);
-    expect(SellersJsonSchema.safeParse(file([seller])).success).toBe(true);
-    const full = file(
-      [
-        { ...seller, is_confidential: 0, is_passthrough: 1, comment: 'display', ext: { x: 1 } },
-        { seller_id: 'b2', seller_type: 'INTERMEDIARY', name: 'Reseller Inc' },
-        { seller_id: 'c3', seller_type: 'BOTH', is_confidential: 1 },
-      ],
-      {
-        contact_email: 'ads@acme.com',
-        contact_address: '1 Main St',
-        identifiers: [{ name: 'TAG-ID', value: CERT }],
-        ext: {},
-      },
-    );
-    expect(SellersJsonSchema.safeParse(full).error).toBeUndefined();
-  });
-
-  it('refuses a missing required field, a wrong type or value, and a field the spec does not have', () => {
-    const refused = [
-      { sellers: [] },
-      { version: '2.0', sellers: [] },
-      { version: '1.0' },
-      file([{ seller_type: 'PUBLISHER', name: 'x', domain: 'x.com' }]),
-      file([{ ...seller, seller_id: 7 }]),
-      file([{ ...seller, seller_id: 'x'.repeat(65) }]),
-      file([{ ...seller, seller_type: 'publisher' }]),
-      file([{ ...seller, seller_type: 'NA' }]),
-      file([{ ...seller, is_confidential: true }]),
-      file([{ ...seller, is_passthrough: 2 }]),
-      file([{ ...seller, domain: 'https://acme.com/' }]),
-      file([{ ...seller, email: 'a@acme.com' }]),
-      file([], { contact_email: 'not an email' }),
-      file([], { identifiers: [{ name: 'TAG-ID' }] }),
-      file([], { owner: 'us' }),
-    ];
-    for (const candidate of refused)
-      expect(SellersJsonSchema.safeParse(candidate).success, JSON.stringify(candidate)).toBe(false);
-  });
-
-  it('requires the name of a seller that is not confidential, and leaves name and domain out of a confidential one', () => {
-    const { name: _name, ...noName } = seller;
-    const { domain: _domain, ...noDomain } = seller;
-    expect(SellersJsonSchema.safeParse(file([noName])).success).toBe(false);
-    expect(SellersJsonSchema.safeParse(file([noDomain])).success).toBe(false);
-    expect(SellersJsonSchema.safeParse(file([{ ...seller, is_confidential: 1 }])).success).toBe(false);
-    expect(
-      SellersJsonSchema.safeParse(file([{ seller_id: 'a1', seller_type: 'PUBLISHER', is_confidential: 1 }])).success,
-    ).toBe(true);
-  });
-
-  it('refuses a seller_id listed twice', () => {
-    expect(SellersJsonSchema.safeParse(file([seller, { ...seller, name: 'Other' }])).success).toBe(false);
-  });
-});
 
 describe('GET /sellers.json', () => {
   let company: Publisher;
@@ -315,5 +257,31 @@ describe('the SupplyChain object', () => {
     const schain = (JSON.parse(res.body) as { schain: SupplyChain }).schain;
     expect(SupplyChainSchema.safeParse(schain).error).toBeUndefined();
     expect(schain.nodes).toEqual([{ asi: 'ads.test', sid: (await listingOf(site.publisher)).sellerId, hp: 1 }]);
+  });
+
+  it('comes with every bid of /openrtb2/auction, as bid.ext.schain', async () => {
+    await pauseAllCampaigns(app);
+    const adv = await fundedAdvertiser(app);
+    await runningCampaign(app, adv.headers);
+    const site = await approvedWebsite(app);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/openrtb2/auction',
+      headers: { ...BROWSER_HEADERS, 'user-agent': DESKTOP_UA, 'cf-ipcountry': 'DE', 'content-type': 'text/plain' },
+      remoteAddress: '198.51.100.200',
+      payload: JSON.stringify({
+        id: 'schain-1',
+        imp: [{ id: '1', banner: { format: [{ w: 300, h: 250 }] }, tagid: site.banner.unique }],
+        site: { page: 'https://news.example/a', domain: 'news.example' },
+        device: { ua: DESKTOP_UA },
+      }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const bid = (JSON.parse(res.body) as { seatbid: { bid: { ext?: { schain?: SupplyChain } }[] }[] }).seatbid[0]
+      ?.bid[0];
+    expect(SupplyChainSchema.safeParse(bid?.ext?.schain).error).toBeUndefined();
+    expect(bid?.ext?.schain?.nodes).toEqual([
+      { asi: 'ads.test', sid: (await listingOf(site.publisher)).sellerId, hp: 1 },
+    ]);
   });
 });

@@ -215,6 +215,9 @@ describe('My Orders', () => {
     expect(screen.queryByTestId('pay-modal')).not.toBeInTheDocument();
     expect(sentTo(api.payNow)).toHaveLength(1);
     expect([...sentTo(api.payWallet), ...sentTo(api.payCrypto), ...sentTo(api.payCard)]).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByText(M.publisherCannotBuy)).not.toBeInTheDocument());
+    expect(screen.getByTestId('pay-now')).toBeEnabled();
   });
 
   it('opens the ways to pay with the options the server answers at Pay Now', async () => {
