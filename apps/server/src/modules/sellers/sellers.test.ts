@@ -198,8 +198,12 @@ describe('the seller listing setting (GET/PUT /api/user/seller)', () => {
     const first = await listingOf(a);
     expect(first.sellerId).toMatch(/^[0-9a-f]{16}$/);
     expect((await listingOf(b)).sellerId).not.toBe(first.sellerId);
-    expect(first.sellerId).not.toContain(String(a.user.id));
+    // Not the account's number in any spelling, nor its public id, nor a counter.
+    expect(BigInt(`0x${first.sellerId}`)).not.toBe(BigInt(a.user.id));
+    expect(first.sellerId).not.toBe(String(a.user.id).padStart(16, '0'));
     expect(first.sellerId).not.toContain(a.user.com);
+    const gap = BigInt(`0x${(await listingOf(b)).sellerId}`) - BigInt(`0x${first.sellerId}`);
+    expect(gap > 1n || gap < -1n).toBe(true);
     expect((await setConfidential(a, true)).statusCode).toBe(200);
     expect((await listingOf(a)).sellerId).toBe(first.sellerId);
   });
