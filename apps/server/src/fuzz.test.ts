@@ -92,6 +92,7 @@ const outsideUrls: OutsideUrl[] = [
   { path: '/serve/:zone', params: z.object({ zone: z.string() }), query: ServeQuerySchema },
   { path: '/click/:token', params: z.object({ token: z.string() }) },
   { path: '/tag.js' },
+  { path: '/sellers.json', query: z.object({ v: z.string().optional() }) },
   { path: '/openrtb2/auction', method: 'POST', bodyKind: 'json', body: BidRequestSchema },
   { path: '/openrtb2/win/:token', params: z.object({ token: z.string() }), query: z.object({ price: z.string() }) },
   { path: '/openrtb2/bill/:token', params: z.object({ token: z.string() }), query: z.object({ price: z.string() }) },

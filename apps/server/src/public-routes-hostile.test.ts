@@ -51,6 +51,7 @@ type Probe = { name: string; method: 'GET' | 'POST'; url: (v: string) => string;
 
 const probes = (): Probe[] => [
   { name: 'GET /tag.js', method: 'GET', url: (v) => `/tag.js?v=${v}` },
+  { name: 'GET /sellers.json', method: 'GET', url: (v) => `/sellers.json?v=${v}` },
   { name: 'GET /serve/:zone (query)', method: 'GET', url: (v) => `/serve/${zone}?size=${v}` },
   { name: 'GET /serve/:zone (path)', method: 'GET', url: (v) => `/serve/${v}?size=300x250` },
   { name: 'GET /click/*', method: 'GET', url: (v) => `/click/${v}` },
