@@ -26,7 +26,8 @@ import { forgetSellersJson, sellerIdOf, sellersJsonBody, supplyChainFor } from '
  * /sellers.json (IAB sellers.json 1.0), the publisher's listing setting and the SupplyChain
  * object (docs/product/programmatic.md), checked against the contract's zod schemas of their
  * field rules (SellersJsonSchema, SupplyChainSchema; packages/contract/src/sellers.test.ts
- * checks the rules themselves).
+ * checks the rules themselves). It runs on both databases: deliveryTestApp is createTestApp with
+ * delivery's settings (vitest.config.ts runs a file that names createTestApp on PostgreSQL too).
  */
 
 let app: TestApp;
