@@ -86,6 +86,8 @@ export async function startHello(port: number): Promise<Server> {
     const app = require('fastify')();
     app.get('/api/ready', async () => ({ ok: true }));
     app.get('/*', async () => ({ hello: 'world' }));
+    // A POST parses its JSON body (the bid endpoint's baseline: the same body, parsed, answered).
+    app.post('/*', async (request) => ({ hello: typeof request.body }));
     app.listen({ port: ${port}, host: '127.0.0.1' });
     process.on('SIGTERM', () => app.close().then(() => process.exit(0)));`;
   const child = spawn(process.execPath, ['-e', code], {
