@@ -9,11 +9,17 @@ import { logIn } from './support/ui';
 
 /**
  * A publisher's site on 127.0.0.1: its home page carries the verification meta tag once the
- * test knows the token (the e2e server runs with VERIFY_ALLOW_PRIVATE=1 to reach it).
+ * test knows the token, and /ads.txt the lines the test gives it (the e2e server runs with
+ * VERIFY_ALLOW_PRIVATE=1 to reach it).
  */
 async function startPublisherSite() {
-  const state: { token: string | null } = { token: null };
-  const server: Server = createServer((_req, res) => {
+  const state: { token: string | null; adsTxt: string | null } = { token: null, adsTxt: null };
+  const server: Server = createServer((req, res) => {
+    if (req.url === '/ads.txt' && state.adsTxt !== null) {
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(state.adsTxt);
+      return;
+    }
     const meta = state.token ? `<meta name="cryptads-site-verification" content="${state.token}">` : '';
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(`<!doctype html><html><head><title>Crypto news</title>${meta}</head><body>Hello</body></html>`);
@@ -24,6 +30,9 @@ async function startPublisherSite() {
     url: `http://127.0.0.1:${port}`,
     serveToken: (token: string) => {
       state.token = token;
+    },
+    serveAdsTxt: (text: string) => {
+      state.adsTxt = text;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -169,6 +178,38 @@ test.describe('publisher websites', () => {
     await page.goto('/websites/all/?message=unverified');
     await expect(page.getByTestId('list-banner-unverified')).toBeVisible();
     await checkScreen(page, 'websites-list-banner');
+  });
+
+  test('a website page gives its ads.txt line, and checks the site for it', async ({ page, request }) => {
+    const site = await startPublisherSite();
+    try {
+      const user = await createVerifiedUser(request, 'publisher');
+      const created = await api<{ id: number }>(request, 'POST', '/websites', {
+        token: user.token,
+        data: { website: site.url, categories: [] },
+      });
+      expect(created.status).toBe(200);
+      await logIn(page, user);
+      await page.goto(`/websites/all/ad-codes/${created.body.response.id}/`);
+      const adsTxt = page.getByTestId('ads-txt');
+      await expect(adsTxt.getByTestId('ads-txt-status')).toHaveText('Not checked yet');
+      // Our domain (PUBLIC_URL's host here), the publisher's seller id, DIRECT.
+      const line = (await adsTxt.getByTestId('ads-txt-line').textContent()) ?? '';
+      expect(line).toMatch(/^localhost, [0-9a-f]{16}, DIRECT$/);
+      await adsTxt.getByRole('button', { name: /^Copy your ads.txt line/ }).click();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(line);
+      // The site answers every path with its home page: no ads.txt file yet.
+      await adsTxt.getByTestId('ads-txt-check').click();
+      await expect(adsTxt.getByTestId('ads-txt-status')).toHaveText('Line missing');
+      await expect(adsTxt.getByTestId('ads-txt-reason')).toContainText(`${site.url}/ads.txt answers a web page`);
+      site.serveAdsTxt(`google.com, pub-0000000000000000, DIRECT\n${line}\n`);
+      await adsTxt.getByTestId('ads-txt-check').click();
+      await expect(adsTxt.getByTestId('ads-txt-status')).toHaveText('Line present');
+      await expect(adsTxt.getByTestId('ads-txt-checked-at')).toContainText('Last checked');
+      await checkScreen(page, 'websites-ads-txt');
+    } finally {
+      await site.close();
+    }
   });
 
   test('an advertiser is sent home from the websites area', async ({ page }) => {
