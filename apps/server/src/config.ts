@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { homedir } from 'node:os';
 import path from 'node:path';
 import type { z } from 'zod';
 import { bankBeneficiary } from './config-bank';
 import { EnvSchema, parseKey } from './config-schema';
+import { templateDirOf } from './db/template';
 
 /**
  * The one place that reads the environment. Every variable is listed in .env.example.
@@ -84,9 +84,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     secureCookies: publicUrl.startsWith('https://'),
     dataDir,
     /** Where the embedded database's migrated templates are kept (db/template.ts). */
-    pgliteTemplateDir:
-      env.PGLITE_TEMPLATE_DIR ??
-      path.join(env.XDG_CACHE_HOME ?? path.join(homedir(), '.cache'), 'cryptads', 'pglite-templates'),
+    pgliteTemplateDir: templateDirOf(env),
     databaseUrl: env.DATABASE_URL,
     /** Null without REDIS_URL: every piece of shared state then lives in this process. */
     redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : null,

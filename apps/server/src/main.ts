@@ -2,8 +2,6 @@ import { buildApp } from './app';
 import { randomToken } from './lib/crypto';
 import { installFatalHandlers } from './lib/fatal';
 import { removeHandoff, writeHandoff } from './operator/handoff';
-import { loadConfig } from './config';
-import { openDatabase } from './db/client';
 import { accountDeletionJob } from './jobs/account-deletion';
 import { adsTxtCheckJob } from './jobs/ads-txt-check';
 import { marketplaceTrendingJob } from './jobs/marketplace-trending';
@@ -26,19 +24,13 @@ import { flaggedZonesJob } from './modules/delivery/flagged';
 import { ownBaseUrl, startDemoTrickle } from './simulator/demo-trickle';
 import type { Trickle } from './simulator/trickle';
 import { roleParts } from './process-role';
+import { STARTUP_MESSAGES } from '@cryptads/contract/system-messages';
+import { beginStartup } from './startup';
 
-// A .env file in the working directory, when there is one, fills the environment first.
-try {
-  process.loadEnvFile();
-} catch {
-  // no .env: the environment alone configures the server
-}
-const config = loadConfig();
-const database = await openDatabase({
-  url: config.databaseUrl,
-  dataDir: `${config.dataDir}/db`,
-  templateDir: config.pgliteTemplateDir,
-});
+// Listening already, the database opening on its worker meanwhile (docs/decisions/060).
+const startup = await beginStartup();
+const { config } = startup;
+const database = await startup.database;
 // The embedded database has one owner: operator commands reach it through this server.
 const operatorToken = database.kind === 'pglite' ? randomToken() : undefined;
 // The first start's demo seed runs behind the listening server (docs/decisions/050-first-start.md).
@@ -127,7 +119,8 @@ installFatalHandlers(process, {
   ],
 });
 
-await app.listen({ port: config.port, host: config.host });
+startup.loaded();
+await startup.handOver(app);
 if (operatorToken) {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -138,8 +131,7 @@ console.log(`\n  ${config.productName} is running at ${url} (role ${config.role}
 console.log(`  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/db` : 'PostgreSQL'}`);
 if (parts.api && devMailboxOpen(app.ctx)) console.log(`  Dev mailbox: ${url}/dev/mailbox`);
 if (seeding) {
-  console.log('  Preparing the demo world: the logins follow when it is ready.');
-  const started = performance.now();
+  const seeded = startup.step(STARTUP_MESSAGES.seeding);
   try {
     await seedDemo(app.ctx, { log: (message) => app.log.info(message) });
   } catch (error) {
@@ -147,7 +139,7 @@ if (seeding) {
     await shutdown('demo seed failed', 1);
   }
   preparation.end();
-  console.log(`  The demo world is ready (${((performance.now() - started) / 1000).toFixed(1)} s).`);
+  seeded(STARTUP_MESSAGES.seeded);
 }
 runJobs();
 // Demo mode: a gentle trickle of simulated visitors through our own /serve and /click.

@@ -1,17 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { FromWorker, PgliteWorkerData, ToWorker } from './pglite-worker';
+import { buildTemplate, DEFAULT_APPLICATION_NAME, migrationsFolder, startEmbedded } from './embedded';
 import * as schema from './schema/index';
 import { fillFromTemplate, isFreshDataDir, templateKey } from './template';
 import { unusableConnection } from './unusable-connection';
+
+export { DEFAULT_APPLICATION_NAME, startEmbedded } from './embedded';
 
 export type Schema = typeof schema;
 /** Both drivers share the PostgreSQL dialect; services only see this type. */
@@ -27,11 +23,6 @@ export type Database = {
   /** Embedded only: a tarball of the data directory (the tests' migrated template). */
   dumpDataDir?: () => Promise<Uint8Array>;
 };
-
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
-
-/** What pg_stat_activity shows for the server's connections (an operator can find them, a test kill them). */
-export const DEFAULT_APPLICATION_NAME = 'cryptads';
 
 /**
  * One line per lost connection, without the error's other fields. 57P01 (terminated by an
@@ -130,6 +121,8 @@ export async function openDatabase(opts: {
    * `dataDir` starts as a copy of the template (docs/decisions/050); omitted, it is migrated.
    */
   templateDir?: string;
+  /** Embedded only: told when a fresh data directory waits for the template's build, and when it is built (the start's terminal lines). */
+  template?: { building(): void; built(): void };
 }): Promise<Database> {
   const application_name = opts.applicationName ?? DEFAULT_APPLICATION_NAME;
   if (opts.url) {
@@ -145,7 +138,9 @@ export async function openDatabase(opts: {
       dataDir,
       templateKey(migrationsFolder),
       async (folder) => {
-        await (await openEmbedded(folder, undefined, application_name)).close();
+        opts.template?.building();
+        await buildTemplate(folder, application_name);
+        opts.template?.built();
       },
       opts.templateDir,
     );
@@ -189,99 +184,4 @@ async function openEmbedded(dataDir: string, loadDataDir: string | undefined, ap
     throw error;
   }
   return { db, kind: 'pglite', close, dumpDataDir: embedded.dump } satisfies Database;
-}
-
-const workerUrl = new URL('./pglite-worker.ts', import.meta.url);
-
-/** The global the server's lib setting (ES2023, no DOM) only knows as a namespace of types. */
-const wasm = (globalThis as unknown as { WebAssembly: { compile: (bytes: Uint8Array) => Promise<WebAssembly.Module> } })
-  .WebAssembly;
-let pgliteWasm: Promise<WebAssembly.Module> | undefined;
-/**
- * pglite.wasm (9 MB) compiled once per process and handed to every worker, which would
- * otherwise compile it again (the test suite starts one per test app).
- */
-function compiledPglite() {
-  pgliteWasm ??= (async () => {
-    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-    return wasm.compile(await readFile(path.join(path.dirname(entry), 'pglite.wasm')));
-  })();
-  return pgliteWasm;
-}
-
-/**
- * Starts PGlite on a worker thread, listening on a unix socket in a private temporary
- * directory (`<dir>/.s.PGSQL.5432`, where node-postgres looks when `host` is a directory).
- * A worker that dies (a WASM abort, an uncaught error) is logged as fatal; its socket is gone,
- * so the query in flight and every later one reject instead of waiting.
- */
-export async function startEmbedded(dataDir: string, loadDataDir?: string) {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const socketDir = mkdtempSync(path.join(tmpdir(), 'cryptads-pglite-'));
-  const workerData: PgliteWorkerData = {
-    dataDir,
-    loadDataDir,
-    socketPath: path.join(socketDir, '.s.PGSQL.5432'),
-    wasmModule: await compiledPglite(),
-  };
-  const worker = new Worker(workerUrl, { workerData, name: 'pglite' });
-  type Waiter = { type: FromWorker['type']; resolve: (message: FromWorker) => void; reject: (error: Error) => void };
-  const waiters = new Set<Waiter>();
-  let started = false;
-  let closing = false;
-  let lastWords = '';
-  let exited: Error | undefined;
-  worker.on('message', (message: FromWorker) => {
-    if (message.type === 'fatal') lastWords = message.message;
-    for (const waiter of waiters)
-      if (waiter.type === message.type) {
-        waiters.delete(waiter);
-        waiter.resolve(message);
-      }
-  });
-  worker.on('error', (error) => {
-    lastWords = error.message;
-  });
-  const exit = new Promise<void>((resolve) =>
-    worker.once('exit', (code) => {
-      exited = new Error(
-        `the embedded database's worker exited (code ${code})${lastWords ? `: ${lastWords.slice(0, 300)}` : ''}`,
-      );
-      if (started && !closing) console.error(`database: FATAL ${exited.message}; every query fails until a restart`);
-      for (const waiter of waiters) waiter.reject(exited);
-      waiters.clear();
-      rmSync(socketDir, { recursive: true, force: true });
-      resolve();
-    }),
-  );
-  function next<T extends FromWorker['type']>(type: T) {
-    if (exited) return Promise.reject(exited);
-    return new Promise<Extract<FromWorker, { type: T }>>((resolve, reject) =>
-      waiters.add({ type, resolve: resolve as Waiter['resolve'], reject }),
-    );
-  }
-  function send(message: ToWorker) {
-    worker.postMessage(message);
-  }
-  await next('ready');
-  started = true;
-  return {
-    socketDir,
-    worker,
-    async dump() {
-      const dumped = next('dumped');
-      send({ type: 'dump' });
-      return (await dumped).tarball;
-    },
-    /** PGlite closes (its data directory consistent for the next start), then the thread ends. */
-    async close() {
-      if (!exited) {
-        closing = true;
-        const closed = next('closed');
-        send({ type: 'close' });
-        await closed;
-      }
-      await exit;
-    },
-  };
 }

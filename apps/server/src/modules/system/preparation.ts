@@ -31,18 +31,34 @@ export const PREPARING_RETRY_SECONDS = 2;
 /** Paths that work while the demo world is seeded: the liveness probe and the ad paths. */
 const OPEN = /^\/(api\/health(\/|\?|$)|serve\/|click\/|tag\.js|postback|pixel\.gif|assets\/|favicon)/;
 
-const PAGE = `<!doctype html>
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/**
+ * A small page that says what the server is doing and reloads itself: the demo world's seed
+ * here, and the start before the app exists (startup.ts). No script: the meta refresh reloads it.
+ */
+export function waitingPage(title: string, paragraphs: readonly string[]) {
+  return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="refresh" content="${PREPARING_RETRY_SECONDS}">
-<title>Preparing the demo world</title>
+<title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;display:grid;place-items:center;min-height:100vh;color:#1a1b1e}main{max-width:28rem;padding:2rem}h1{font-size:1.5rem}</style>
 </head>
-<body><main><h1>Preparing the demo world</h1><p>${SYSTEM_MESSAGES.preparing.replace('Please try again in a few seconds.', 'This page reloads by itself in a few seconds.')}</p></main></body>
+<body><main><h1>${escapeHtml(title)}</h1>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</main></body>
 </html>
 `;
+}
+
+const PAGE = waitingPage('Preparing the demo world', [
+  SYSTEM_MESSAGES.preparing.replace(
+    'Please try again in a few seconds.',
+    'This page reloads by itself in a few seconds.',
+  ),
+]);
 
 /** The onRequest hook that holds every request but the open paths while `preparation` is pending. */
 export function preparationGate(preparation: Preparation) {
