@@ -91,6 +91,7 @@ const outsideUrls: OutsideUrl[] = [
   { path: '/pixel.gif', query: PostbackQuerySchema },
   { path: '/serve/:zone', params: z.object({ zone: z.string() }), query: ServeQuerySchema },
   { path: '/click/:token', params: z.object({ token: z.string() }) },
+  { path: '/view/:token', params: z.object({ token: z.string() }), query: z.object({ e: z.enum(['m', 'v']) }) },
   { path: '/tag.js' },
   { path: '/sellers.json', query: z.object({ v: z.string().optional() }) },
   { path: '/openrtb2/auction', method: 'POST', bodyKind: 'json', body: BidRequestSchema },

@@ -55,6 +55,8 @@ const probes = (): Probe[] => [
   { name: 'GET /serve/:zone (query)', method: 'GET', url: (v) => `/serve/${zone}?size=${v}` },
   { name: 'GET /serve/:zone (path)', method: 'GET', url: (v) => `/serve/${v}?size=300x250` },
   { name: 'GET /click/*', method: 'GET', url: (v) => `/click/${v}` },
+  { name: 'GET /view/*', method: 'GET', url: (v) => `/view/${v}?e=${v}` },
+  { name: 'POST /view/*', method: 'POST', url: (v) => `/view/${v}?e=v` },
   { name: 'GET /postback', method: 'GET', url: (v) => `/postback?token=${v}&click_id=${v}` },
   { name: 'GET /pixel.gif', method: 'GET', url: (v) => `/pixel.gif?click_id=${v}&goal=${v}` },
   {

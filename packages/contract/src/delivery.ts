@@ -36,6 +36,12 @@ export const ServeAnswerSchema = z.object({
   /** Signed click redirect (GET /click/{token}); for popunder, the URL to open. */
   clickUrl: z.string(),
   /**
+   * Display formats: the signed viewability report of this impression (GET or POST
+   * /view/{token}); tag.js adds `?e=m` once it measures the ad, `?e=v` once it was viewable
+   * (docs/product/programmatic.md#viewability). Absent for popunder, which is never measured.
+   */
+  viewUrl: z.string().optional(),
+  /**
    * The OpenRTB SupplyChain object of this impression (docs/product/programmatic.md): our node
    * with the publisher's seller id. tag.js writes it on the ad's element as `data-schain`.
    */

@@ -68,6 +68,11 @@ export const ForecastSchema = z.object({
   winRate: z.number(),
   /** Whole days the total budget lasts at that spend; null without a total budget or spend. */
   budgetDays: z.number().int().nullable(),
+  /**
+   * Viewability of the targeted traffic in the history: viewable / measured impressions × 100
+   * (2 decimals); null when none of it was measured (popunder is never).
+   */
+  viewabilityRate: z.number().nullable(),
   /** Why the figures are what they are, in order (the auction model explained). */
   notes: z.array(z.string()),
 });
@@ -94,9 +99,19 @@ export const PaceSchema = z.object({
 });
 export type Pace = z.infer<typeof PaceSchema>;
 
-/** One campaign's pace on its page: null figures while it is not Delivering. */
+/** A campaign's viewability over its whole history (docs/product/programmatic.md#viewability). */
+export const CampaignViewabilitySchema = z.object({
+  measuredImpressions: z.number().int(),
+  viewableImpressions: z.number().int(),
+  /** viewable / measured × 100, 2 decimals; null when nothing was measured. */
+  viewabilityRate: z.number().nullable(),
+});
+export type CampaignViewability = z.infer<typeof CampaignViewabilitySchema>;
+
+/** One campaign's pace on its page: null figures while it is not Delivering; its viewability always. */
 export const CampaignPaceAnswerSchema = z.object({
   pace: CampaignPaceSchema.nullable(),
   balanceRunOutAt: z.string().nullable(),
+  viewability: CampaignViewabilitySchema,
 });
 export type CampaignPaceAnswer = z.infer<typeof CampaignPaceAnswerSchema>;

@@ -56,6 +56,9 @@ export const REPORT_MESSAGES = {
   filteredNote:
     'Filtered traffic is invalid (bots, data centres, too many or too fast requests...) or could not be billed. It is counted here and never billed.',
   filteredNone: 'No traffic was filtered in this period.',
+  measuredImpressions: 'Measured impressions',
+  viewableImpressions: 'Viewable impressions',
+  viewabilityRate: 'Viewability',
   csvNote: 'Data is available for only 1 year. The export strips commas, percent signs and euro signs.',
   utcNote: 'Days are UTC.',
   /** The ROAS column's header, in the table and the CSV (whose figures carry no unit). */

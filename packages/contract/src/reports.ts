@@ -72,6 +72,15 @@ const figures = {
   filteredImpressions: z.number().int(),
   filteredClicks: z.number().int(),
   /**
+   * Viewability (docs/product/programmatic.md#viewability): billed impressions our tag could
+   * measure, those of them that were viewable (at least half the ad in view for a second in a
+   * visible tab), and the rate viewable / measured × 100 (2 decimals; null when nothing was
+   * measured: an impression not measured is not counted as not viewable).
+   */
+  measuredImpressions: z.number().int(),
+  viewableImpressions: z.number().int(),
+  viewabilityRate: z.number().nullable(),
+  /**
    * Advertisers only (absent for publishers): attributed conversions (test ones never), the
    * conversion rate (conversions / clicks × 100, 2 decimals), cost per conversion (euros),
    * conversion value (euros) and return on ad spend (value / cost, 2 decimals).

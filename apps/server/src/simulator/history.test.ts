@@ -78,6 +78,13 @@ describe('history mode', () => {
     const cost = rows.reduce((a, r) => a + r.costMicros, 0n);
     const earnings = rows.reduce((a, r) => a + r.earningsMicros, 0n);
     expect(rows.reduce((a, r) => a + r.impressions, 0)).toBe(summary.impressions);
+    // Most display impressions were measured and most of those viewable: the reports show a rate.
+    const measured = rows.reduce((a, r) => a + r.measuredImpressions, 0);
+    const viewable = rows.reduce((a, r) => a + r.viewableImpressions, 0);
+    expect(measured).toBeGreaterThan(summary.impressions / 2);
+    expect(measured).toBeLessThan(summary.impressions);
+    expect(viewable / measured).toBeGreaterThan(0.4);
+    expect(viewable / measured).toBeLessThan(0.95);
     expect(rows.reduce((a, r) => a + r.clicks, 0)).toBe(summary.clicks);
     expect(cost).toBe(summary.costMicros);
     expect(cost).toBeGreaterThan(0n);

@@ -112,6 +112,23 @@ type Option = {
   since: number;
 };
 
+/**
+ * Share of a zone's impressions that were viewable, of those measured (docs/decisions/061):
+ * a sticky bar is always in view, a banner often below the fold; each zone a little apart.
+ */
+function viewableShare(zone: SimZone): number {
+  const base: Partial<Record<number, number>> = {
+    [AdFormat.StickyBanner]: 0.85,
+    [AdFormat.FloatingBanner]: 0.75,
+    [AdFormat.HeaderBanner]: 0.7,
+    [AdFormat.NativeApp]: 0.7,
+    [AdFormat.Native]: 0.6,
+  };
+  return (base[zone.format] ?? 0.55) + (((zone.id * 37) % 21) - 10) / 100;
+}
+/** Share of display impressions our tag measured (the rest had no IntersectionObserver or lost the beacon). */
+const MEASURED_SHARE = 0.92;
+
 /** The planned traffic, one UTC day at a time, oldest first. */
 export function* planHistory(world: SimWorld, opts: HistoryPlanOptions): Generator<PlannedDay> {
   const now = (opts.now ?? new Date()).getTime();
@@ -156,6 +173,12 @@ export function* planHistory(world: SimWorld, opts: HistoryPlanOptions): Generat
   const bots = createRng(seed ^ 0x5eed1f);
   // Conversions from a third generator, for the same reason.
   const buyers = createRng(seed ^ 0xc0417);
+  // Viewability from a fourth: what the tag would have reported (popunder is never measured).
+  const viewers = createRng(seed ^ 0x71e3);
+  const viewed = (zone: SimZone): Pick<DeliveryEvent, 'viewed'> =>
+    zone.format === AdFormat.Popunder || !viewers.chance(MEASURED_SHARE)
+      ? {}
+      : { viewed: viewers.chance(viewableShare(zone)) ? 'viewable' : 'measured' };
 
   const affordable = (o: Option, cost: number) => {
     if (cost === 0) return true;
@@ -239,6 +262,7 @@ export function* planHistory(world: SimWorld, opts: HistoryPlanOptions): Generat
           browser: visitor.browser,
           device: visitor.device,
           costMicros: chosen.impressionCostBig,
+          ...viewed(zone),
         });
         spend(chosen, chosen.impressionCost);
         if (bots.chance(FILTERED_SHARE))

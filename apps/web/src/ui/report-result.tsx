@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { formatEuros } from '@cryptads/contract/money';
 import { formatRoas, REPORT_BY_LABELS, REPORT_MESSAGES, type ReportBy } from '@cryptads/contract/report-messages';
 import type { FilteredByReason, Report, ReportRow, ReportTotals } from '@cryptads/contract/reports';
+import { formatViewability } from '@cryptads/contract/viewability';
 import { errorReason } from '../lib/api-client';
 import { formatNumber } from '../lib/format';
 import { type Column, DataTable } from './data-table';
@@ -13,17 +14,23 @@ import { ReportChart } from './report-chart';
 export const formatCtr = (ctr: number) => `${ctr.toFixed(2)}%`;
 
 /**
- * Impressions, clicks, CTR, cost or earnings and eCPM of the whole period; for an advertiser
- * also its conversions, their cost and value (publishers' answers carry none).
+ * Impressions, clicks, CTR, cost or earnings, eCPM and viewability of the whole period; for an
+ * advertiser also its conversions, their cost and value (publishers' answers carry none).
  */
 export function ReportTotalsLine({ totals, moneyLabel }: { totals: ReportTotals; moneyLabel: string }) {
   const converted = totals.conversions !== undefined;
-  const items = [
+  const items: { label: string; value: string; id: string; note?: string }[] = [
     { label: 'Impressions', value: formatNumber(totals.impressions), id: 'impressions' },
     { label: 'Clicks', value: formatNumber(totals.clicks), id: 'clicks' },
     { label: 'CTR', value: formatCtr(totals.ctr), id: 'ctr' },
     { label: moneyLabel, value: formatEuros(totals.money), id: 'money' },
     { label: 'eCPM', value: formatEuros(totals.eCpm), id: 'ecpm' },
+    {
+      label: REPORT_MESSAGES.viewabilityRate,
+      value: formatViewability(totals.viewabilityRate),
+      id: 'viewability',
+      note: `${formatNumber(totals.viewableImpressions ?? 0)} of ${formatNumber(totals.measuredImpressions ?? 0)} measured`,
+    },
     {
       label: REPORT_MESSAGES.filteredImpressions,
       value: formatNumber(totals.filteredImpressions ?? 0),
@@ -44,7 +51,7 @@ export function ReportTotalsLine({ totals, moneyLabel }: { totals: ReportTotals;
   ];
   return (
     <SimpleGrid
-      cols={{ base: 2, sm: 4, lg: converted ? 5 : 7 }}
+      cols={{ base: 2, sm: 4, lg: converted ? 6 : 8 }}
       spacing="sm"
       data-testid="report-totals"
       aria-label="Totals of the period"
@@ -57,6 +64,11 @@ export function ReportTotalsLine({ totals, moneyLabel }: { totals: ReportTotals;
           <Text fz="lg" fw={700} className="tabular" data-testid={`total-${i.id}`}>
             {i.value}
           </Text>
+          {i.note ? (
+            <Text size="xs" c="dimmed" className="tabular" data-testid={`total-${i.id}-note`}>
+              {i.note}
+            </Text>
+          ) : null}
         </Card>
       ))}
     </SimpleGrid>
@@ -80,6 +92,22 @@ const conversionColumns: Column<ReportRow>[] = [
   figure('roas', REPORT_MESSAGES.roasHeader, formatRoas),
 ];
 
+/**
+ * Measured and viewable impressions and the viewability rate (docs/product/programmatic.md#viewability):
+ * '—' when nothing was measured, an empty cell in the CSV.
+ */
+const viewabilityColumns: Column<ReportRow>[] = [
+  figure('measuredImpressions', REPORT_MESSAGES.measuredImpressions, formatNumber),
+  figure('viewableImpressions', REPORT_MESSAGES.viewableImpressions, formatNumber),
+  {
+    key: 'viewabilityRate',
+    header: REPORT_MESSAGES.viewabilityRate,
+    value: (r) => r.viewabilityRate ?? null,
+    render: (r) => formatViewability(r.viewabilityRate),
+    align: 'right',
+  },
+];
+
 export function reportColumns(reportBy: ReportBy, moneyLabel: string, withConversions = false): Column<ReportRow>[] {
   return [
     {
@@ -95,6 +123,7 @@ export function reportColumns(reportBy: ReportBy, moneyLabel: string, withConver
     figure('ctr', 'CTR', formatCtr),
     figure('money', moneyLabel, formatEuros),
     { ...figure('eCpm', 'eCPM', formatEuros), key: 'ecpm' },
+    ...viewabilityColumns,
     figure('filteredImpressions', REPORT_MESSAGES.filteredImpressions, formatNumber),
     figure('filteredClicks', REPORT_MESSAGES.filteredClicks, formatNumber),
     ...(withConversions ? conversionColumns : []),

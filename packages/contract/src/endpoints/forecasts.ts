@@ -10,7 +10,7 @@ export const forecastEndpoints = defineEndpoints(forecastRoutes, {
     tag,
     summary: 'Traffic forecast of a targeting draft',
     description:
-      'Daily eligible requests over the last 14 days (invalid traffic excluded), the impressions and clicks the bid would win against the running campaigns, the daily spend and the days the total budget lasts.',
+      'Daily eligible requests over the last 14 days (invalid traffic excluded), the impressions and clicks the bid would win against the running campaigns, the daily spend, the days the total budget lasts and the viewability of that traffic.',
     body: ForecastRequestSchema,
     response: ForecastSchema,
   },
@@ -24,7 +24,8 @@ export const forecastEndpoints = defineEndpoints(forecastRoutes, {
   campaignPace: {
     tag,
     summary: "One campaign's pace",
-    description: "Null figures while the campaign is not Delivering; another advertiser's campaign is 404.",
+    description:
+      "Null figures while the campaign is not Delivering; the campaign's viewability over its whole history always. Another advertiser's campaign is 404.",
     params: CampaignIdParamsSchema,
     response: CampaignPaceAnswerSchema,
   },

@@ -26,6 +26,8 @@ const description = [
   'Advertisers: campaignIds is all (non-archived) or their own ids, websiteId is all, a zone path filters',
   'their campaigns to that zone. Publishers: campaignIds is all, websiteId all or their own website, zone',
   'path one of their zones. Money is cost (advertisers) or earnings (publishers). Days are UTC.',
+  'Every row and the totals carry the measured and viewable impressions and the viewability rate',
+  '(viewable / measured, null when nothing was measured), counted in the hour of the impression.',
 ].join(' ');
 
 export const reportEndpoints = defineEndpoints(reportRoutes, {

@@ -22,6 +22,9 @@ export const trafficHourly = pgTable(
     browser: text('browser').notNull(),
     requests: bigint('requests', { mode: 'number' }).notNull().default(0),
     clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    /** Of the requests, impressions our tag measured and those that were viewable (the forecast's viewability). */
+    measured: bigint('measured', { mode: 'number' }).notNull().default(0),
+    viewable: bigint('viewable', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   date,
   index,
@@ -78,6 +79,13 @@ export const statsHourly = pgTable(
     clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
     costMicros: bigint('cost_micros', { mode: 'bigint' }).notNull().default(sql`0`),
     earningsMicros: bigint('earnings_micros', { mode: 'bigint' }).notNull().default(sql`0`),
+    /**
+     * Of the impressions, those our tag could measure and those of them that were viewable
+     * (docs/decisions/061-viewable-impressions.md), counted in the hour of the impression when
+     * its view report is recorded.
+     */
+    measuredImpressions: bigint('measured_impressions', { mode: 'number' }).notNull().default(0),
+    viewableImpressions: bigint('viewable_impressions', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({
@@ -98,7 +106,8 @@ export const statsHourly = pgTable(
  * reading indexes, (advertiser_id, day) and (publisher_id, day), INCLUDE every column a report
  * reads, so that a report is an index-only scan of one account's contiguous entries instead of
  * one heap page per row; Drizzle's schema does not model INCLUDE, so they are written by hand in
- * drizzle/0021_stats_daily.sql and left out of the schema and snapshots.
+ * drizzle/0021_stats_daily.sql (rebuilt with the viewability figures in 0024) and left out of
+ * the schema and snapshots.
  */
 export const statsDaily = pgTable(
   'stats_daily',
@@ -120,6 +129,9 @@ export const statsDaily = pgTable(
     clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
     costMicros: bigint('cost_micros', { mode: 'bigint' }).notNull().default(sql`0`),
     earningsMicros: bigint('earnings_micros', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** As in stats_hourly: measured and viewable impressions, in the day of the impression. */
+    measuredImpressions: bigint('measured_impressions', { mode: 'number' }).notNull().default(0),
+    viewableImpressions: bigint('viewable_impressions', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({
@@ -143,8 +155,32 @@ export const campaignSpendDaily = pgTable(
     impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
     clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
     costMicros: bigint('cost_micros', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** Measured and viewable impressions of the day (the campaign's viewability over its history). */
+    measuredImpressions: bigint('measured_impressions', { mode: 'number' }).notNull().default(0),
+    viewableImpressions: bigint('viewable_impressions', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ name: 'campaign_spend_daily_pk', columns: [t.campaignId, t.day] })],
+);
+
+/**
+ * View reports recorded (docs/decisions/061-viewable-impressions.md): one row per impression
+ * our tag measured (`viewable` false) and one more once it was viewable (`viewable` true),
+ * inserted by the batch writer in the batch's transaction. A report whose row exists already
+ * (sent again, replayed, or recorded by a concurrent batch, whose commit the insert waits for)
+ * counts nothing. Kept a little past VIEW_REPORT_TTL_HOURS: an older report is refused by its
+ * token's time before it reaches the writer.
+ */
+export const impressionViews = pgTable(
+  'impression_views',
+  {
+    impressionId: text('impression_id').notNull(),
+    viewable: boolean('viewable').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'impression_views_pk', columns: [t.impressionId, t.viewable] }),
+    index('impression_views_recorded_at_idx').on(t.recordedAt),
+  ],
 );
 
 /**

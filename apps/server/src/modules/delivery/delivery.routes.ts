@@ -13,6 +13,7 @@ import type { RequestFacts } from './ivt';
 import { registerOpenRtb } from './openrtb.routes';
 import { type DeliveryEvent, EventKind } from './types';
 import { tagScript } from './tag-script';
+import { createViewReports, registerViewReports } from './view-reports';
 
 function answerOf(d: Decision, clickUrl: string): ServeAnswer {
   const cr = d.creative;
@@ -54,6 +55,7 @@ function page(reply: FastifyReply, status: number, title: string) {
 export async function registerDelivery(app: FastifyInstance, delivery: Delivery) {
   const { config } = app.ctx;
   const script = tagScript(config.publicUrl);
+  const views = createViewReports(delivery, config.publicUrl);
 
   app.get('/tag.js', { schema: { hide: true }, logLevel: 'warn', helmet: false }, async (_request, reply) =>
     publicHeaders(reply)
@@ -129,9 +131,11 @@ export async function registerDelivery(app: FastifyInstance, delivery: Delivery)
       // never answered, so nothing shown goes unbilled.
       if (!(await delivery.recorder.append(event))) return reply.status(204).send();
       const clickUrl = clickUrlOf(delivery, config.publicUrl, decision, { country, ...agent }, at);
+      // Display formats: the signed viewability report (counting nothing for invalid traffic).
+      const viewUrl = views.urlOf(decision, { country, ...agent }, at, !filterReason);
       // Who sold the impression, as /sellers.json lists them (memory only after the publisher's first).
       const schain = await supplyChainFor(app.ctx, zone.publisherId);
-      return reply.type('application/json; charset=utf-8').send({ ...answerOf(decision, clickUrl), schain });
+      return reply.type('application/json; charset=utf-8').send({ ...answerOf(decision, clickUrl), schain, viewUrl });
     },
   );
 
@@ -196,6 +200,7 @@ export async function registerDelivery(app: FastifyInstance, delivery: Delivery)
     },
   );
 
+  await registerViewReports(app, delivery, views);
   await registerOpenRtb(app, delivery);
 }
 

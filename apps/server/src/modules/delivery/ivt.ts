@@ -167,6 +167,8 @@ export class InvalidTraffic {
   private readonly ipMinute: WindowCounter;
   private readonly ipHour: WindowCounter;
   private readonly ipClicks: WindowCounter;
+  /** View reports per IP per minute (docs/decisions/061-viewable-impressions.md). */
+  private readonly ipViews: WindowCounter;
   /** Requests per zone per minute over the last hour: the zone's baseline. */
   private readonly zoneMinutes: WindowCounter;
   /** Per IP: user agent hash → last seen (ms); the least recently seen IPs go when full. */
@@ -188,6 +190,7 @@ export class InvalidTraffic {
     this.ipMinute = new WindowCounter(MINUTE, 6, maxKeys);
     this.ipHour = new WindowCounter(HOUR, 12, maxKeys);
     this.ipClicks = new WindowCounter(HOUR, 12, maxKeys);
+    this.ipViews = new WindowCounter(MINUTE, 6, maxKeys);
     this.zoneMinutes = new WindowCounter(HOUR, 60, maxKeys);
     this.agents = new LruCounters(maxKeys, HOUR, { touch: true });
   }
@@ -248,7 +251,22 @@ export class InvalidTraffic {
     return undefined;
   }
 
-  /** Rules of the request itself, for impressions and clicks alike. */
+  /**
+   * The rule a view report breaks, if any (such a report is answered and counts nothing): the
+   * request's own rules, and more reports from one address in a minute than two per impression
+   * it may be served (measured, then viewable).
+   */
+  view(f: RequestFacts, now: number): FilterReason | undefined {
+    if (!this.config.enabled) return undefined;
+    this.maybePrune(now);
+    const views = this.ipViews.hit(f.ip, now);
+    const common = this.common(f);
+    if (common) return common;
+    if (views > 2 * this.config.ipPerMinute) return FilterReason.IpRate;
+    return undefined;
+  }
+
+  /** Rules of the request itself, for impressions, clicks and view reports alike. */
   private common(f: RequestFacts): FilterReason | undefined {
     if (isAutomated(f)) return FilterReason.Crawler;
     if (this.datacentres.has(f.ip)) return FilterReason.DataCentre;
@@ -285,7 +303,15 @@ export class InvalidTraffic {
   private maybePrune(now: number) {
     if (now - this.lastPrune < MINUTE) return;
     this.lastPrune = now;
-    for (const c of [this.visitorMinute, this.visitorHour, this.ipMinute, this.ipHour, this.ipClicks, this.zoneMinutes])
+    for (const c of [
+      this.visitorMinute,
+      this.visitorHour,
+      this.ipMinute,
+      this.ipHour,
+      this.ipClicks,
+      this.ipViews,
+      this.zoneMinutes,
+    ])
       c.prune(now);
     this.agents.purge(now);
     for (const [ip, seen] of this.agents.entries(now)) {

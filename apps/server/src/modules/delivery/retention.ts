@@ -1,7 +1,8 @@
 import { lt } from 'drizzle-orm';
 import type { Job } from '../../jobs/runner';
 import type { AppContext } from '../../context';
-import { adEvents } from '../../db/schema/stats';
+import { adEvents, impressionViews } from '../../db/schema/stats';
+import { VIEW_REPORT_TTL_HOURS } from '@cryptads/contract/viewability';
 import { BID_NOTICE_TTL_SECONDS } from '@cryptads/contract/openrtb-messages';
 import { bidNotices, deliveryReceipts } from '../../db/schema/delivery-stream';
 import { pruneAdClicks } from '../conversions/conversions.service';
@@ -35,6 +36,19 @@ export async function pruneBidNotices(ctx: Pick<AppContext, 'db'>, now = new Dat
   return rows.length;
 }
 
+/**
+ * Deletes recorded view reports an hour past VIEW_REPORT_TTL_HOURS (docs/decisions/061): a
+ * report that old is refused by its token's time before the writer would look. Answers how many.
+ */
+export async function pruneImpressionViews(ctx: Pick<AppContext, 'db'>, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - (VIEW_REPORT_TTL_HOURS + 1) * 3_600_000);
+  const rows = await ctx.db
+    .delete(impressionViews)
+    .where(lt(impressionViews.recordedAt, cutoff))
+    .returning({ id: impressionViews.impressionId });
+  return rows.length;
+}
+
 /** Deletes raw events older than EVENT_RETENTION_DAYS (the rollups stay). Answers how many. */
 export async function pruneAdEvents(ctx: Pick<AppContext, 'db' | 'config'>, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - ctx.config.delivery.eventRetentionDays * 86_400_000);
@@ -48,6 +62,7 @@ export const adEventRetentionJob: Job = {
   async run(ctx) {
     await pruneAdEvents(ctx);
     await pruneReceipts(ctx);
+    await pruneImpressionViews(ctx);
     await pruneBidNotices(ctx);
     // Click ids past the longest attribution window (docs/product/conversions.md#retention).
     await pruneAdClicks(ctx);

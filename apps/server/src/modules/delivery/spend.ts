@@ -1,5 +1,5 @@
 import type { SpendRow } from './index-sql';
-import { EventKind, type DeliveryEvent } from './types';
+import { EventKind, type DeliveryEvent, isViewReport } from './types';
 import { isoDay } from '@cryptads/contract/dates';
 
 /**
@@ -106,9 +106,9 @@ export class SpendCounters {
     return { today: s.today, total: s.total, balance: this.balances.get(advertiserId) ?? 0n };
   }
 
-  /** An event entered the recorder's buffer (a filtered one costs nothing and is not spend). */
+  /** An event entered the recorder's buffer (a filtered one costs nothing and is not spend, nor is a view report). */
   onPushed(e: DeliveryEvent, now: number) {
-    if (e.filterReason) return;
+    if (e.filterReason || isViewReport(e)) return;
     const s = this.of(e.campaignId, now);
     s.today += e.costMicros;
     s.hourCost += e.costMicros;
@@ -127,7 +127,7 @@ export class SpendCounters {
   onCommitted(events: readonly DeliveryEvent[], balances: ReadonlyMap<number, bigint>) {
     this.commitSeq++;
     for (const e of events) {
-      if (e.filterReason) continue; // never counted by onPushed
+      if (e.filterReason || isViewReport(e)) continue; // never counted by onPushed
       const p = this.pending.get(e.campaignId);
       if (p) {
         p.cost -= e.costMicros;

@@ -73,7 +73,12 @@ export function encodeEvent(e: DeliveryEvent): Record<string, unknown> {
 }
 
 const EventSchema = z.object({
-  kind: z.union([z.literal(EventKind.Impression), z.literal(EventKind.Click)]),
+  kind: z.union([
+    z.literal(EventKind.Impression),
+    z.literal(EventKind.Click),
+    z.literal(EventKind.Measured),
+    z.literal(EventKind.Viewable),
+  ]),
   at: z.iso.datetime({ offset: true }).transform((s) => new Date(s)),
   impressionId: z.string().min(1).max(200),
   campaignId: z.number().int(),
@@ -92,6 +97,7 @@ const EventSchema = z.object({
     .transform((s) => BigInt(s)),
   filterReason: z.enum(FilterReason).optional(),
   reserved: z.literal(true).optional(),
+  viewed: z.enum(['measured', 'viewable']).optional(),
   clickId: z
     .string()
     .regex(/^[A-Za-z0-9_-]{22}$/)

@@ -1,3 +1,5 @@
+import { VIEWABILITY } from '@cryptads/contract/viewability';
+
 /**
  * GET /tag.js: the loader every ad code includes (docs/decisions/004-ad-codes.md). Plain ES2017,
  * no dependencies. It renders each `ins.cryptads-zone[data-zone]` once and arms popunder
@@ -5,6 +7,14 @@
  * click redirect (`clickUrl`). Running it twice renders only elements not yet rendered. Each
  * answered element gets the impression's SupplyChain object as `data-schain`, in the compact
  * form (`1.0,1!<asi>,<sid>,1,,,`) that header-bidding tools read.
+ *
+ * Viewability (docs/decisions/061-viewable-impressions.md): a display ad whose answer has a
+ * `viewUrl` is watched by an IntersectionObserver. Once it is observed the tag reports
+ * `?e=m` (measured); once VIEW_SHARE of its pixels (LARGE_SHARE for an ad of LARGE_PIXELS or
+ * more) stayed in view for VIEW_MS in a visible tab it reports `?e=v` (viewable) and stops
+ * watching. Leaving the view, or the tab going hidden, starts the second again. Reports go by
+ * navigator.sendBeacon, else an image. Without IntersectionObserver nothing is reported: the
+ * impression is not measured.
  */
 const SOURCE = String.raw`(function () {
   'use strict';
@@ -34,6 +44,35 @@ const SOURCE = String.raw`(function () {
   }
   function mark(el, ad) {
     if (ad.schain) el.setAttribute('data-schain', schain(ad.schain));
+  }
+  function report(ad, e) {
+    var url = ad.viewUrl + '?e=' + e;
+    try { if (navigator.sendBeacon(url)) return; } catch (x) {}
+    new Image().src = url;
+  }
+  function watch(ad, el) {
+    if (!ad.viewUrl || !el || !window.IntersectionObserver) return;
+    var seen = false, timer = 0;
+    var io = new IntersectionObserver(function (entries) {
+      var e = entries[entries.length - 1], r = e.boundingClientRect;
+      seen = e.intersectionRatio >= (r.width * r.height >= __LARGE_PIXELS__ ? __LARGE_SHARE__ : __VIEW_SHARE__);
+      check();
+    }, { threshold: [0, __LARGE_SHARE__, __VIEW_SHARE__, 1] });
+    function check() {
+      if (seen && document.visibilityState === 'visible') {
+        if (!timer) timer = setTimeout(function () {
+          io.disconnect();
+          document.removeEventListener('visibilitychange', check);
+          report(ad, 'v');
+        }, __VIEW_MS__);
+      } else if (timer) {
+        clearTimeout(timer);
+        timer = 0;
+      }
+    }
+    io.observe(el);
+    document.addEventListener('visibilitychange', check);
+    report(ad, 'm');
   }
   function make(tag, style, attrs) {
     var el = document.createElement(tag);
@@ -79,22 +118,25 @@ const SOURCE = String.raw`(function () {
     x.onclick = function () { box.remove(); };
     box.appendChild(x);
   }
+  // Renders the ad into el; answers the element that shows it (what viewability watches).
   function render(el, ad) {
     var format = el.getAttribute('data-format') || 'banner';
+    var shown;
     if (format === 'native' || ad.title) {
-      el.appendChild(nativeAd(ad, el.getAttribute('data-variant') === 'alert'));
+      shown = el.appendChild(nativeAd(ad, el.getAttribute('data-variant') === 'alert'));
     } else if (format === 'sticky') {
       var bar = make('div', 'position:fixed;left:0;right:0;bottom:0;z-index:2147483000;display:flex;justify-content:center;background:rgba(255,255,255,.95);box-shadow:0 -2px 8px rgba(0,0,0,.15)');
-      bar.appendChild(frame(ad));
+      shown = bar.appendChild(frame(ad));
       closer(bar);
       el.appendChild(bar);
     } else if (ad.html) {
-      el.appendChild(frame(ad));
+      shown = el.appendChild(frame(ad));
     } else if (ad.image) {
-      var a = link(ad, 'display:inline-block');
-      a.appendChild(make('img', 'border:0;display:block', { src: ad.image, width: String(ad.width), height: String(ad.height), alt: '' }));
-      el.appendChild(a);
+      shown = link(ad, 'display:inline-block');
+      shown.appendChild(make('img', 'border:0;display:block', { src: ad.image, width: String(ad.width), height: String(ad.height), alt: '' }));
+      el.appendChild(shown);
     }
+    return shown;
   }
   function popunder(script) {
     var zone = script.getAttribute('data-zone');
@@ -119,7 +161,7 @@ const SOURCE = String.raw`(function () {
     var els = document.querySelectorAll('ins.cryptads-zone[data-zone]:not([' + DONE + '])');
     Array.prototype.forEach.call(els, function (el) {
       el.setAttribute(DONE, '1');
-      serve(el).then(function (ad) { if (ad) { mark(el, ad); render(el, ad); } });
+      serve(el).then(function (ad) { if (ad) { mark(el, ad); watch(ad, render(el, ad)); } });
     });
     var scripts = document.querySelectorAll('script[data-zone]:not([' + DONE + '])');
     Array.prototype.forEach.call(scripts, function (s) {
@@ -133,5 +175,9 @@ const SOURCE = String.raw`(function () {
 `;
 
 export function tagScript(publicUrl: string): string {
-  return SOURCE.replace('__BASE__', JSON.stringify(publicUrl));
+  return SOURCE.replace('__BASE__', JSON.stringify(publicUrl))
+    .replaceAll('__LARGE_PIXELS__', String(VIEWABILITY.largePixels))
+    .replaceAll('__LARGE_SHARE__', String(VIEWABILITY.largeShare))
+    .replaceAll('__VIEW_SHARE__', String(VIEWABILITY.share))
+    .replaceAll('__VIEW_MS__', String(VIEWABILITY.continuousMs));
 }

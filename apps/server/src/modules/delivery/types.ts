@@ -5,8 +5,17 @@ import type { FilterReason } from '@cryptads/contract/delivery';
  * ./writer/record-batch.ts: one transaction per batch writes raw events, the stats_hourly
  * rollup, the per-campaign daily totals and the money (advertiser debit, publisher credit).
  */
-export const EventKind = { Impression: 1, Click: 2 } as const;
+export const EventKind = { Impression: 1, Click: 2, Measured: 3, Viewable: 4 } as const;
 export type EventKind = (typeof EventKind)[keyof typeof EventKind];
+
+/**
+ * A view report of an impression (docs/decisions/061-viewable-impressions.md): the tag measured
+ * it (Measured), or it was viewable (Viewable, which implies measured). Its `at` is the
+ * impression's time and its fields the impression's, from the signed view token; it is never
+ * money, never billed and never traffic: the batch writer counts it in the rollups apart.
+ */
+export const isViewReport = (e: Pick<DeliveryEvent, 'kind'>) =>
+  e.kind === EventKind.Measured || e.kind === EventKind.Viewable;
 
 export type DeliveryEvent = {
   kind: EventKind;
@@ -42,6 +51,12 @@ export type DeliveryEvent = {
    * committing its batch moves its cost from pending to committed there. Never set without Redis.
    */
   reserved?: true;
+  /**
+   * An impression of a recorded history (the traffic simulator) whose viewability is known as
+   * it is recorded: counted as measured, and viewable, with it (docs/decisions/061). A served
+   * impression never carries it: its tag's view reports arrive apart (Measured, Viewable).
+   */
+  viewed?: 'measured' | 'viewable';
   /**
    * A click's own random id (128 bits, base64url), the landing URL's `{click_id}`: the batch
    * writer keeps it in ad_clicks, where conversions find their click (docs/decisions/044).

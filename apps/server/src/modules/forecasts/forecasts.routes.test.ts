@@ -6,6 +6,7 @@ import {
   CampaignPaceAnswerSchema,
   FORECAST_HISTORY_DAYS,
   type ForecastRequestInput,
+  ForecastRequestSchema,
   ForecastSchema,
   PaceSchema,
 } from '@cryptads/contract/forecasts';
@@ -15,7 +16,7 @@ import { body, loginAs } from '../../testing/helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { recordBatch } from '../delivery/writer/record-batch';
 import { EventKind } from '../delivery/types';
-import { pruneTraffic, TRAFFIC_RETENTION_DAYS } from './forecasts.service';
+import { forecastFor, pruneTraffic, TRAFFIC_RETENTION_DAYS } from './forecasts.service';
 import { publisherZones, runningCampaign, trafficHistory } from './test-helpers';
 
 let app: TestApp;
@@ -135,6 +136,23 @@ describe('POST /campaigns/forecast', () => {
     const rows = await app.ctx.db.select().from(trafficHourly).where(eq(trafficHourly.country, 'NL'));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ format: 1, device: 1, os: 'Linux', browser: 'Firefox', requests: 1 });
+    // View reports of that impression add its measured and viewable counts to its hour's cell.
+    const view = (kind: EventKind) => ({ ...event('i1'), kind, costMicros: 0n });
+    await recordBatch(app.ctx, [view(EventKind.Measured), view(EventKind.Viewable)]);
+    const [cell] = await app.ctx.db.select().from(trafficHourly).where(eq(trafficHourly.country, 'NL'));
+    expect(cell).toMatchObject({ requests: 1, measured: 1, viewable: 1 });
+  });
+
+  it("gives the targeted traffic's viewability from the history; none for what was never measured", async () => {
+    // Austrian desktop banners: 1,000 a day, 800 of them measured, 500 viewable.
+    await trafficHistory(app.ctx.db, new Date(), 5, { format: 1, country: 'AT', device: 1 }, 1_000);
+    await app.ctx.db.update(trafficHourly).set({ measured: 80, viewable: 50 }).where(eq(trafficHourly.country, 'AT'));
+    // The route keeps a loaded history for an hour: read it afresh here.
+    const fresh = (over: Partial<ForecastRequestInput>) =>
+      forecastFor(app.ctx.db, ForecastRequestSchema.parse(draft(over)), new Date(), { cache: false });
+    expect((await fresh({ countries: ['AT'] })).viewabilityRate).toBe(62.5);
+    expect((await fresh({ countries: ['DE'] })).viewabilityRate).toBeNull();
+    expect((await fresh({ countries: ['AT'], kind: 'popunder' })).viewabilityRate).toBeNull();
   });
 });
 
@@ -173,7 +191,10 @@ describe('pace', () => {
 
     const one = await app.inject({ method: 'GET', url: `/api/campaigns/${mine.id}/pace`, headers: a.headers });
     expect(one.statusCode).toBe(200);
-    expect(CampaignPaceAnswerSchema.parse(body<{ response: unknown }>(one).response).pace?.spendPerHour).toBe(2);
+    const answer = CampaignPaceAnswerSchema.parse(body<{ response: unknown }>(one).response);
+    expect(answer.pace?.spendPerHour).toBe(2);
+    // Nothing measured yet: no rate ("—" on the page).
+    expect(answer.viewability).toEqual({ measuredImpressions: 0, viewableImpressions: 0, viewabilityRate: null });
   });
 
   it("another advertiser's campaign is 404, a publisher 403", async () => {

@@ -3,6 +3,7 @@ import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { CampaignStatus, PaymentMode } from '@cryptads/contract/campaign-messages';
 import { DAY_MS, HOUR_MS, isoDay } from '@cryptads/contract/dates';
 import {
+  type CampaignViewability,
   FORECAST_HISTORY_DAYS,
   FORECAST_MIN_DAYS,
   type Forecast,
@@ -10,13 +11,14 @@ import {
   type Pace,
 } from '@cryptads/contract/forecasts';
 import { estimateMicros, eurosToMicros, microsToEuros } from '@cryptads/contract/money';
+import { viewabilityRateOf } from '@cryptads/contract/viewability';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { campaigns } from '../../db/schema/campaigns';
 import { trafficHourly } from '../../db/schema/forecasts';
 import { campaignSpendDaily, statsHourly } from '../../db/schema/stats';
 import { users } from '../../db/schema/users';
-import { type Bidder, type Draft, forecast, type PricedBidder, priced, type TrafficCell } from './model';
+import { type Bidder, type Draft, forecast, type PricedBidder, priced, type TrafficCell, viewabilityOf } from './model';
 import { balanceRunOut, campaignPace, sustainedPerHour } from './pace';
 
 /**
@@ -42,6 +44,8 @@ export async function loadHistory(db: DbOrTx, now: Date, days = FORECAST_HISTORY
         browser: trafficHourly.browser,
         requests: sql<string>`sum(${trafficHourly.requests})`,
         clicks: sql<string>`sum(${trafficHourly.clicks})`,
+        measured: sql<string>`sum(${trafficHourly.measured})`,
+        viewable: sql<string>`sum(${trafficHourly.viewable})`,
       })
       .from(trafficHourly)
       .where(range)
@@ -57,7 +61,13 @@ export async function loadHistory(db: DbOrTx, now: Date, days = FORECAST_HISTORY
       .from(trafficHourly)
       .where(range),
   ]);
-  const cells: TrafficCell[] = rows.map((r) => ({ ...r, requests: Number(r.requests), clicks: Number(r.clicks) }));
+  const cells: TrafficCell[] = rows.map((r) => ({
+    ...r,
+    requests: Number(r.requests),
+    clicks: Number(r.clicks),
+    measured: Number(r.measured),
+    viewable: Number(r.viewable),
+  }));
   return { cells, days: Number(count?.days ?? 0) };
 }
 
@@ -189,6 +199,7 @@ export async function forecastFor(
     dailySpend: microsToEuros(estimateMicros(f?.dailySpendMicros ?? 0)),
     winRate: Math.round((f?.winRate ?? 0) * 1000) / 1000,
     budgetDays: f?.budgetDays ?? null,
+    viewabilityRate: enoughData ? viewabilityOf(draft, cells) : null,
     notes,
   };
 }
@@ -279,6 +290,41 @@ export async function paceFor(db: DbOrTx, userId: number, now = new Date()): Pro
       dailyBudgetAt: p.dailyBudgetAt?.toISOString() ?? null,
       totalBudgetAt: p.totalBudgetAt?.toISOString() ?? null,
     })),
+  };
+}
+
+/**
+ * A campaign's viewability over its whole history (docs/decisions/061-viewable-impressions.md),
+ * from its daily totals: measured and viewable impressions and the rate.
+ */
+export async function campaignViewability(db: DbOrTx, campaignId: number): Promise<CampaignViewability> {
+  const [row] = await db
+    .select({
+      measured: sql<string>`coalesce(sum(${campaignSpendDaily.measuredImpressions}), 0)`,
+      viewable: sql<string>`coalesce(sum(${campaignSpendDaily.viewableImpressions}), 0)`,
+    })
+    .from(campaignSpendDaily)
+    .where(eq(campaignSpendDaily.campaignId, campaignId));
+  const measured = Number(row?.measured ?? 0);
+  const viewable = Number(row?.viewable ?? 0);
+  return {
+    measuredImpressions: measured,
+    viewableImpressions: viewable,
+    viewabilityRate: viewabilityRateOf(measured, viewable),
+  };
+}
+
+/**
+ * One campaign's page figures: its pace (null while it is not Delivering), the balance's
+ * run-out and its viewability. Another advertiser's campaign is 404.
+ */
+export async function campaignPaceFor(db: DbOrTx, userId: number, campaignId: number) {
+  const id = await ownedCampaignId(db, userId, campaignId);
+  const [pace, viewability] = await Promise.all([paceFor(db, userId), campaignViewability(db, id)]);
+  return {
+    pace: pace.campaigns.find((c) => c.id === id) ?? null,
+    balanceRunOutAt: pace.balanceRunOutAt,
+    viewability,
   };
 }
 

@@ -1,3 +1,5 @@
+import { viewabilityRateOf } from '@cryptads/contract/viewability';
+
 /**
  * The delivery engine's CTR for ranking a CPC bid (modules/delivery/rules.ts, decision 007): a
  * 0.3 % prior worth 1,000 impressions. Repeated here: modules reach each other only through
@@ -46,6 +48,9 @@ export type TrafficCell = {
   browser: string;
   requests: number;
   clicks: number;
+  /** Of the requests, impressions our tag measured and those that were viewable (absent: none). */
+  measured?: number;
+  viewable?: number;
 };
 
 export type Targeting = {
@@ -94,6 +99,21 @@ export function matches(t: Targeting, cell: TrafficCell): boolean {
   if (t.os && t.os.length > 0 && !t.os.includes(cell.os)) return false;
   if (t.browsers && t.browsers.length > 0 && !t.browsers.includes(cell.browser)) return false;
   return true;
+}
+
+/**
+ * The viewability of the targeted traffic over the history (docs/decisions/061-viewable-impressions.md):
+ * viewable / measured impressions × 100, 2 decimals; null when none of it was measured.
+ */
+export function viewabilityOf(t: Targeting, cells: readonly TrafficCell[]): number | null {
+  let measured = 0;
+  let viewable = 0;
+  for (const c of cells)
+    if (matches(t, c)) {
+      measured += c.measured ?? 0;
+      viewable += c.viewable ?? 0;
+    }
+  return viewabilityRateOf(measured, viewable);
 }
 
 /** The share of requests capping leaves: `capping` impressions per `cappingTime` seconds. */

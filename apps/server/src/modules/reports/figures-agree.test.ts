@@ -32,6 +32,9 @@ let adv: { headers: Headers; userId: number };
 let pub: { headers: Headers; userId: number };
 let site: Awaited<ReturnType<typeof approvedWebsite>>;
 const ids = { cpm: 0, cpc: 0, archived: 0 };
+/** Impressions with a measured report, and with a viewable one. */
+const measured = new Set<string>();
+const viewable = new Set<string>();
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const now = Date.now();
 const period = `startDate=${day(now - 3 * DAY_MS)}&endDate=${day(now)}`;
@@ -101,6 +104,23 @@ beforeAll(async () => {
     for (let i = 0; i < 7; i++) events.push(ev(EventKind.Click, ids.cpc, native, at, 200_000n));
     for (let i = 0; i < 3; i++) events.push(ev(EventKind.Click, ids.cpm, banner, at, 0n));
   }
+  // View reports (docs/decisions/061-viewable-impressions.md) of the display and native
+  // impressions: most measured, some viewable (a viewable report alone counts as measured too),
+  // a few sent twice; each in its impression's hour, however late it comes.
+  for (const e of [...events]) {
+    if (e.kind !== EventKind.Impression || e.campaignId === ids.archived) continue;
+    const n = Number(e.impressionId.slice('agree-'.length));
+    if (n % 4 !== 0) {
+      measured.add(e.impressionId);
+      events.push({ ...e, kind: EventKind.Measured, costMicros: 0n });
+    }
+    if (n % 3 === 0) {
+      measured.add(e.impressionId);
+      viewable.add(e.impressionId);
+      events.push({ ...e, kind: EventKind.Viewable, costMicros: 0n });
+      if (n % 2 === 0) events.push({ ...e, kind: EventKind.Viewable, costMicros: 0n });
+    }
+  }
   // Recorded in a few batches, as the Recorder would.
   for (let i = 0; i < events.length; i += 400) await recordBatch(app.ctx, events.slice(i, i + 400));
   // A click on a paused campaign is filtered: in no total anywhere.
@@ -136,6 +156,67 @@ describe('figures agree wherever they appear', () => {
       expect(await totals(`/reports/all/all?reportBy=${by}&${period}`, adv.headers), by).toEqual(report);
   });
 
+  it('viewability: every dimension of both roles, the campaign pages and the recorded reports agree', async () => {
+    const views = async (url: string, headers: Headers) => {
+      const t = (await get<Report>(url, headers)).totals;
+      return { measured: t.measuredImpressions, viewable: t.viewableImpressions, rate: t.viewabilityRate };
+    };
+    const expected = {
+      measured: measured.size,
+      viewable: viewable.size,
+      rate: Math.round((viewable.size / measured.size) * 10_000) / 100,
+    };
+    expect(expected.measured).toBeGreaterThan(expected.viewable);
+    // What the writer recorded, report by report.
+    const [raw] = (
+      (await app.ctx.db.execute(
+        sql`select count(*) filter (where not viewable)::int as measured, count(*) filter (where viewable)::int as viewable
+            from impression_views`,
+      )) as unknown as { rows: { measured: number; viewable: number }[] }
+    ).rows;
+    expect(raw).toEqual({ measured: measured.size, viewable: viewable.size });
+    expect(await views(`/reports/all/all?${period}`, adv.headers)).toEqual(expected);
+    for (const by of ['date', 'country', 'device', 'os', 'browser', 'campaign', 'zone']) {
+      const r = await get<Report>(`/reports/all/all?reportBy=${by}&${period}`, adv.headers);
+      expect(
+        {
+          measured: r.rows.reduce((n, row) => n + row.measuredImpressions, 0),
+          viewable: r.rows.reduce((n, row) => n + row.viewableImpressions, 0),
+        },
+        by,
+      ).toEqual({ measured: expected.measured, viewable: expected.viewable });
+      for (const row of r.rows)
+        expect(row.viewabilityRate, `${by} ${row.key}`).toBe(
+          row.measuredImpressions > 0
+            ? Math.round((row.viewableImpressions / row.measuredImpressions) * 10_000) / 100
+            : null,
+        );
+    }
+    // Each campaign's page shows its report's viewability (the archived one measured nothing).
+    for (const id of [ids.cpm, ids.cpc, ids.archived]) {
+      const page = await get<{ viewability: { measuredImpressions: number; viewableImpressions: number } }>(
+        `/campaigns/${id}/pace`,
+        adv.headers,
+      );
+      const r = await views(`/reports/${id}/all?${period}`, adv.headers);
+      expect(page.viewability, `campaign ${id}`).toEqual({
+        measuredImpressions: r.measured,
+        viewableImpressions: r.viewable,
+        viewabilityRate: r.rate,
+      });
+    }
+    expect((await views(`/reports/${ids.archived}/all?${period}`, adv.headers)).rate).toBeNull();
+    // The publisher's websites and zones show the same.
+    expect(await views(`/reports/all/${site.siteId}?${period}`, pub.headers)).toEqual(expected);
+    for (const by of ['date', 'country', 'device', 'os', 'browser'])
+      expect(await views(`/reports/all/all?reportBy=${by}&${period}`, pub.headers), by).toEqual(expected);
+    const zoneViews = await Promise.all(
+      [site.banner.unique, site.zone(4).unique].map((z) => views(`/reports/all/zone/${z}?${period}`, pub.headers)),
+    );
+    expect(zoneViews.reduce((n, z) => n + z.measured, 0)).toBe(expected.measured);
+    expect(zoneViews.reduce((n, z) => n + z.viewable, 0)).toBe(expected.viewable);
+  });
+
   it("advertiser and publisher: today's card equals today's report", async () => {
     for (const who of [adv, pub]) {
       const card = await get<TodayStats>('/reports', who.headers);
@@ -169,7 +250,8 @@ describe('the hourly and the daily rollup', () => {
       (await app.ctx.db.execute(
         sql`select to_char(${sql.raw(day)}, 'YYYY-MM-DD') as day, campaign_id, zone_id, country, os, browser, device,
               sum(impressions)::text as i, sum(clicks)::text as c, sum(cost_micros)::text as cost,
-              sum(earnings_micros)::text as e
+              sum(earnings_micros)::text as e, sum(measured_impressions)::text as m,
+              sum(viewable_impressions)::text as v
             from ${sql.raw(table)} group by 1, 2, 3, 4, 5, 6, 7 order by 1, 2, 3, 4, 5, 6, 7`,
       )) as unknown as { rows: unknown[] }
     ).rows;

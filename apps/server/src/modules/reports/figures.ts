@@ -1,11 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { perUnitMicros } from '@cryptads/contract/money';
+import { viewabilityRateOf } from '@cryptads/contract/viewability';
 import type { DbOrTx } from '../../db/client';
 
 /** Figures as the reports and lists show them (CTR, eCPM, micro-euros), and the lifetime figures of the lists. */
 
-export type Figures = { impressions: number; clicks: number; moneyMicros: bigint };
-export const ZERO: Figures = { impressions: 0, clicks: 0, moneyMicros: 0n };
+/** Billed figures; `measured` and `viewable` are impressions (docs/decisions/061-viewable-impressions.md). */
+export type Figures = { impressions: number; clicks: number; moneyMicros: bigint; measured: number; viewable: number };
+export const ZERO: Figures = { impressions: 0, clicks: 0, moneyMicros: 0n, measured: 0, viewable: 0 };
 
 // ---------------------------------------------------------------- figures
 
@@ -34,13 +36,24 @@ export const present = (f: Figures, filtered: Filtered = NOT_FILTERED) => ({
   eCpm: eCpmOf(f.impressions, f.moneyMicros),
   filteredImpressions: filtered.impressions,
   filteredClicks: filtered.clicks,
+  measuredImpressions: f.measured,
+  viewableImpressions: f.viewable,
+  viewabilityRate: viewabilityRateOf(f.measured, f.viewable),
 });
 
 /** Aggregates come back as text (bigint sums are numeric), the same on both drivers. */
-export const figuresOf = (r: { impressions: unknown; clicks: unknown; money: unknown }): Figures => ({
+export const figuresOf = (r: {
+  impressions: unknown;
+  clicks: unknown;
+  money: unknown;
+  measured?: unknown;
+  viewable?: unknown;
+}): Figures => ({
   impressions: Number(r.impressions ?? 0),
   clicks: Number(r.clicks ?? 0),
   moneyMicros: BigInt(String(r.money ?? '0')),
+  measured: Number(r.measured ?? 0),
+  viewable: Number(r.viewable ?? 0),
 });
 
 /** A PostgreSQL int[] literal, bound as ONE parameter (drizzle expands JS arrays into lists). */

@@ -74,7 +74,15 @@ const dimensionOf = (rollup: Rollup, by: ReportBy) =>
 const DEVICE_KEYS: Record<string, string> = { '1': 'desktop', '2': 'mobile' };
 const DEVICE_LABELS: Record<string, string> = { '1': 'Desktop', '2': 'Mobile' };
 
-type AggRow = { g: number | string; k: string | null; impressions: string; clicks: string; money: string };
+type AggRow = {
+  g: number | string;
+  k: string | null;
+  impressions: string;
+  clicks: string;
+  money: string;
+  measured: string;
+  viewable: string;
+};
 
 /**
  * group=report: one scan of the rollup with GROUPING SETS gives both the rows of the
@@ -97,7 +105,8 @@ export async function report(
   const bDay = sql.raw(billed.day);
   const bDim = dimensionOf(rollup, q.reportBy);
   const bWhere = sql`${scope.filter} and ${billed.range(period)}`;
-  const sums = sql`sum(impressions)::text as impressions, sum(clicks)::text as clicks, sum(${scope.money})::text as money`;
+  const sums = sql`sum(impressions)::text as impressions, sum(clicks)::text as clicks, sum(${scope.money})::text as money,
+    sum(measured_impressions)::text as measured, sum(viewable_impressions)::text as viewable`;
   const byDate = q.reportBy === ReportBy.Date;
   const rows = await rowsOf<AggRow>(
     db,
@@ -149,7 +158,18 @@ export async function report(
   // A key with filtered traffic or conversions only (a zone that sent nothing billable) is a row too.
   const billedKeys = new Set(dimRows.map((r) => r.k ?? ''));
   const extraKeys = new Set([...filteredByKey.keys(), ...(converted?.keys() ?? [])].filter((k) => !billedKeys.has(k)));
-  const allRows = [...dimRows, ...[...extraKeys].map((k) => ({ g: 0, k, impressions: '0', clicks: '0', money: '0' }))];
+  const allRows = [
+    ...dimRows,
+    ...[...extraKeys].map((k) => ({
+      g: 0,
+      k,
+      impressions: '0',
+      clicks: '0',
+      money: '0',
+      measured: '0',
+      viewable: '0',
+    })),
+  ];
 
   const perDay = new Map(dayRows.map((r) => [r.k ?? '', figuresOf(r)]));
   const daily = period.days.map((date) => {
@@ -183,6 +203,8 @@ export async function report(
       impressions: t.impressions + r.impressions,
       clicks: t.clicks + r.clicks,
       moneyMicros: t.moneyMicros + r.micros,
+      measured: t.measured + r.measuredImpressions,
+      viewable: t.viewable + r.viewableImpressions,
     }),
     ZERO,
   );

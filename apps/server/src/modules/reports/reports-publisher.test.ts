@@ -20,6 +20,7 @@ import {
   day,
   type Headers,
   noneFiltered,
+  notMeasured,
   type ReportsWorld,
   Z1,
   Z2,
@@ -68,6 +69,7 @@ describe('reports API: publishers, periods, optimisation, performance and list f
         ctr: 1.09,
         eCpm: 0.389,
         ...noneFiltered,
+        ...notMeasured,
       });
     });
 

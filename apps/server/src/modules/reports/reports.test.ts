@@ -8,6 +8,7 @@ import {
   day,
   type Headers,
   noneFiltered,
+  notMeasured,
   noConversions,
   type ReportsWorld,
   Z1,
@@ -86,6 +87,7 @@ describe('reports API', () => {
           ctr: 0.8,
           eCpm: 0.5,
           ...noneFiltered,
+          ...notMeasured,
           ...noConversions,
         },
         {
@@ -97,6 +99,7 @@ describe('reports API', () => {
           ctr: 1.3,
           eCpm: 0.5,
           ...noneFiltered,
+          ...notMeasured,
           ...noConversions,
         },
         {
@@ -108,6 +111,7 @@ describe('reports API', () => {
           ctr: 1.03,
           eCpm: 0.504,
           ...noneFiltered,
+          ...notMeasured,
           ...noConversions,
         },
       ]);
@@ -118,6 +122,7 @@ describe('reports API', () => {
         ctr: 1.05,
         eCpm: 0.503,
         ...noneFiltered,
+        ...notMeasured,
         ...noConversions,
       });
       expect(r.daily.map((d) => d.date)).toEqual([day(2), day(1), day(0)]);

@@ -32,6 +32,8 @@ export const at = (n: number, hour: number, second = 0) =>
 
 /** No filtered traffic in this world (filtered figures: reports-filtered.test.ts). */
 export const noneFiltered = { filteredImpressions: 0, filteredClicks: 0 };
+/** No view reports in this world (viewability: delivery/view-reports.test.ts, figures-agree.test.ts). */
+export const notMeasured = { measuredImpressions: 0, viewableImpressions: 0, viewabilityRate: null };
 /** An advertiser's report row carries conversion figures; these rows have none. */
 export const noConversions = { conversions: 0, conversionRate: 0, costPerConversion: 0, conversionValue: 0, roas: 0 };
 

@@ -15,6 +15,7 @@ import { insertRawEvents } from './raw-events';
 import { aggregate, writeRollups } from './rollups';
 import { writeTraffic } from './traffic';
 import { updateStatuses } from './statuses';
+import { claimViewReports, splitViewReports } from './views';
 
 /**
  * The batch writer (docs/decisions/007-delivery.md): `recordBatch` is the only way delivery
@@ -50,6 +51,9 @@ export type RecordResult = {
   repeatedNotices: number;
   /** Events not billed: invalid traffic, or a budget, the campaign's state or the balance refused them. */
   filtered: number;
+  /** View reports that counted: impressions newly measured, and newly viewable (docs/decisions/061). */
+  measured: number;
+  viewable: number;
   /** The filtered events per reason. */
   filteredBy: Partial<Record<FilterReason, number>>;
   costMicros: bigint;
@@ -68,6 +72,8 @@ export const emptyResult = (): RecordResult => ({
   duplicateClicks: 0,
   repeatedNotices: 0,
   filtered: 0,
+  measured: 0,
+  viewable: 0,
   filteredBy: {},
   costMicros: 0n,
   earningsMicros: 0n,
@@ -127,9 +133,13 @@ export async function recordBatchIn(
 }
 
 /** The steps of one batch, in the order their locks must be taken. */
-async function writeBatch(tx: Tx, config: Config, input: DeliveryEvent[], opts: RecordOptions): Promise<RecordResult> {
+async function writeBatch(tx: Tx, config: Config, batch: DeliveryEvent[], opts: RecordOptions): Promise<RecordResult> {
   const rawCutoff =
     opts.raw !== false ? null : (opts.now ?? new Date()).getTime() - config.delivery.eventRetentionDays * DAY_MS;
+  // 0. View reports: each impression's measured and viewable report counted once, with the
+  // batch's rollups below; never money (docs/decisions/061-viewable-impressions.md).
+  const { reports, traffic: input } = splitViewReports(batch);
+  const views = await claimViewReports(tx, reports);
   // 1. A won bid's impression is recorded once per billing notice, a click billed once per impression.
   const notices = await claimBidNotices(tx, input);
   const clicks = await markRepeatedClicks(tx, notices.events);
@@ -139,7 +149,17 @@ async function writeBatch(tx: Tx, config: Config, input: DeliveryEvent[], opts: 
     duplicateClicks: clicks.duplicateClicks,
     repeatedNotices: notices.repeatedNotices,
   };
-  if (!clicks.events.length) return result;
+  for (const v of views) {
+    result.measured += v.measured;
+    result.viewable += v.viewable;
+  }
+  if (!clicks.events.length) {
+    if (views.length) {
+      await writeRollups(tx, aggregate([], views));
+      await writeTraffic(tx, [], views);
+    }
+    return result;
+  }
 
   // 2. Money: lock the advertisers, then the campaigns (id order each: no deadlock between two
   // batches), and bill in order: the database decides what may be billed.
@@ -156,7 +176,7 @@ async function writeBatch(tx: Tx, config: Config, input: DeliveryEvent[], opts: 
   // rules above) goes to the filtered statistics, and nowhere else.
   await writeFiltered(tx, events);
   // Valid requests by format, country, device, os and browser: what forecasts read.
-  await writeTraffic(tx, events);
+  await writeTraffic(tx, events, views);
   // Clicks by their own id, billed or filtered, for conversion tracking.
   await insertClickIds(tx, events);
 
@@ -164,7 +184,7 @@ async function writeBatch(tx: Tx, config: Config, input: DeliveryEvent[], opts: 
   await insertRawEvents(tx, billed, rawCutoff);
 
   // 4. The rollups, aggregated in memory first.
-  const rollups = aggregate(billed);
+  const rollups = aggregate(billed, views);
   result.costMicros = rollups.costMicros;
   result.earningsMicros = rollups.earningsMicros;
   await writeRollups(tx, rollups);

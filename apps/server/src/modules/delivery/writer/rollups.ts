@@ -6,8 +6,9 @@ import type { AdSpendLine } from '../../ledger/ledger.service';
 import { type DeliveryEvent, EventKind } from '../types';
 import type { BilledEvent } from './billing';
 import { chunks, pgArray } from './sql';
+import type { ViewCount } from './views';
 
-type Agg = { impressions: number; clicks: number; cost: bigint; earnings: bigint };
+type Agg = { impressions: number; clicks: number; cost: bigint; earnings: bigint; measured: number; viewable: number };
 
 /** A batch's billed events summed the ways they are stored and paid. */
 export type Rollups = {
@@ -39,8 +40,12 @@ const entry = <V>(map: Map<string, V>, key: string, make: () => V): V => {
   return v;
 };
 
-/** Aggregates in memory first: one upsert row per key, however many events share it. */
-export function aggregate(billed: readonly BilledEvent[]): Rollups {
+/**
+ * Aggregates in memory first: one upsert row per key, however many events share it. `views`
+ * are the batch's view reports that counted (./views.ts): measured and viewable impressions in
+ * the hour and day of their impression, beside the billed figures.
+ */
+export function aggregate(billed: readonly BilledEvent[], views: readonly ViewCount[] = []): Rollups {
   const r: Rollups = {
     hourly: new Map(),
     statsDaily: new Map(),
@@ -51,14 +56,26 @@ export function aggregate(billed: readonly BilledEvent[]): Rollups {
     costMicros: 0n,
     earningsMicros: 0n,
   };
-  const zero = () => ({ impressions: 0, clicks: 0, cost: 0n, earnings: 0n });
-  for (const { e, cost, earnings } of billed) {
+  const zero = () => ({ impressions: 0, clicks: 0, cost: 0n, earnings: 0n, measured: 0, viewable: 0 });
+  /** The hourly and daily rollup rows and the campaign's day of an event. */
+  const rowsOf = (e: DeliveryEvent) => {
     const hour = hourStart(e.at);
     const combination = `${e.campaignId}|${e.creativeId}|${e.zoneId}|${e.country}|${e.os}|${e.browser}|${e.device}`;
     const h = entry(r.hourly, `${hour.getTime()}|${combination}`, () => ({ ...zero(), row: e, hour }));
     const day = isoDay(e.at);
     const sd = entry(r.statsDaily, `${day}|${combination}`, () => ({ ...zero(), row: e, day }));
     const d = entry(r.daily, `${e.campaignId}|${day}`, () => ({ ...zero(), campaignId: e.campaignId, day }));
+    return { h, sd, d, day };
+  };
+  for (const { e, measured, viewable } of views) {
+    const { h, sd, d } = rowsOf(e);
+    for (const a of [h, sd, d]) {
+      a.measured += measured;
+      a.viewable += viewable;
+    }
+  }
+  for (const { e, cost, earnings } of billed) {
+    const { h, sd, d, day } = rowsOf(e);
     const w = entry(r.websiteDaily, `${e.websiteId}|${day}`, () => ({ ...zero(), websiteId: e.websiteId, day }));
     for (const a of [h, sd, d, w]) {
       if (e.kind === EventKind.Impression) a.impressions++;
@@ -66,6 +83,12 @@ export function aggregate(billed: readonly BilledEvent[]): Rollups {
       a.cost += cost;
       a.earnings += earnings;
     }
+    // A recorded history's impression knows its viewability already (the website totals hold none).
+    if (e.kind === EventKind.Impression && e.viewed)
+      for (const a of [h, sd, d]) {
+        a.measured++;
+        if (e.viewed === 'viewable') a.viewable++;
+      }
     r.perAdvertiser.set(e.advertiserId, (r.perAdvertiser.get(e.advertiserId) ?? 0n) + cost);
     // Per campaign and website, so the customers' statements say what the money was for.
     const pair = entry(r.perPair, `${e.advertiserId}|${e.publisherId}|${e.campaignId}|${e.websiteId}`, () => ({
@@ -87,7 +110,7 @@ export function aggregate(billed: readonly BilledEvent[]): Rollups {
 /**
  * Adds the batch to stats_hourly and stats_daily (the same rows, by hour and by UTC day: a
  * report reads either and finds the same figures), campaign_spend_daily and
- * website_earnings_daily.
+ * website_earnings_daily (which holds no viewability figures).
  */
 export async function writeRollups(tx: Tx, r: Rollups) {
   for (const part of chunks([...r.hourly.values()], 5000))
@@ -110,6 +133,8 @@ export async function writeRollups(tx: Tx, r: Rollups) {
           impressions: d.impressions,
           clicks: d.clicks,
           costMicros: d.cost,
+          measuredImpressions: d.measured,
+          viewableImpressions: d.viewable,
         })),
       )
       .onConflictDoUpdate({
@@ -118,6 +143,8 @@ export async function writeRollups(tx: Tx, r: Rollups) {
           impressions: sql`${campaignSpendDaily.impressions} + excluded.impressions`,
           clicks: sql`${campaignSpendDaily.clicks} + excluded.clicks`,
           costMicros: sql`${campaignSpendDaily.costMicros} + excluded.cost_micros`,
+          measuredImpressions: sql`${campaignSpendDaily.measuredImpressions} + excluded.measured_impressions`,
+          viewableImpressions: sql`${campaignSpendDaily.viewableImpressions} + excluded.viewable_impressions`,
         },
       });
   }
@@ -153,7 +180,8 @@ async function upsertCombinations(
   part: (Agg & { row: DeliveryEvent })[],
 ) {
   await tx.execute(sql`insert into ${table} (${sql.raw(period)}, campaign_id, creative_id, zone_id, website_id, advertiser_id,
-      publisher_id, country, os, browser, device, impressions, clicks, cost_micros, earnings_micros)
+      publisher_id, country, os, browser, device, impressions, clicks, cost_micros, earnings_micros,
+      measured_impressions, viewable_impressions)
     select * from unnest(${periods},
       ${pgArray(part.map((h) => h.row.campaignId))}::integer[], ${pgArray(part.map((h) => h.row.creativeId))}::integer[],
       ${pgArray(part.map((h) => h.row.zoneId))}::integer[], ${pgArray(part.map((h) => h.row.websiteId))}::integer[],
@@ -162,10 +190,13 @@ async function upsertCombinations(
       ${pgArray(part.map((h) => h.row.browser))}::text[], ${pgArray(part.map((h) => h.row.device))}::smallint[],
       ${pgArray(part.map((h) => h.impressions))}::bigint[],
       ${pgArray(part.map((h) => h.clicks))}::bigint[], ${pgArray(part.map((h) => h.cost))}::bigint[],
-      ${pgArray(part.map((h) => h.earnings))}::bigint[])
+      ${pgArray(part.map((h) => h.earnings))}::bigint[],
+      ${pgArray(part.map((h) => h.measured))}::bigint[], ${pgArray(part.map((h) => h.viewable))}::bigint[])
     on conflict (${sql.raw(period)}, campaign_id, creative_id, zone_id, country, os, browser, device) do update set
       impressions = ${table}.impressions + excluded.impressions,
       clicks = ${table}.clicks + excluded.clicks,
       cost_micros = ${table}.cost_micros + excluded.cost_micros,
-      earnings_micros = ${table}.earnings_micros + excluded.earnings_micros`);
+      earnings_micros = ${table}.earnings_micros + excluded.earnings_micros,
+      measured_impressions = ${table}.measured_impressions + excluded.measured_impressions,
+      viewable_impressions = ${table}.viewable_impressions + excluded.viewable_impressions`);
 }

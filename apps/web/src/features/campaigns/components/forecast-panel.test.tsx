@@ -17,6 +17,7 @@ const FORECAST: Forecast = {
   dailySpend: 13.5,
   winRate: 0.75,
   budgetDays: 8,
+  viewabilityRate: 63.4,
   notes: ['Based on 14 days of traffic, invalid traffic excluded.'],
 };
 
@@ -43,6 +44,7 @@ describe('ForecastPanel', () => {
     expect(screen.getByTestId('forecast-requests')).toHaveTextContent('12,000');
     expect(screen.getByTestId('forecast-spend')).toHaveTextContent('€13.50');
     expect(screen.getByTestId('forecast-days')).toHaveTextContent('8 days');
+    expect(screen.getByTestId('forecast-viewability')).toHaveTextContent('63.40%');
     expect(screen.getByTestId('forecast-notes')).toHaveTextContent('Your bid wins 75 % of eligible requests.');
     const [sent] = sentTo(forecastEndpoints.forecast);
     expect(sent?.body).toMatchObject({ kind: 'display', price: 1.5, dailyBudget: 50, countries: ['DE'] });

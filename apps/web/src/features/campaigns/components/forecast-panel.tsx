@@ -5,6 +5,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
 import { FORECAST_MESSAGES, type ForecastRequest, ForecastRequestSchema } from '@cryptads/contract/forecasts';
 import { formatEuros } from '@cryptads/contract/money';
+import { formatViewability } from '@cryptads/contract/viewability';
 import { errorReason } from '../../../lib/api-client';
 import { useForecast } from '../api/forecasts';
 import type { WizardValues } from '../lib/wizard';
@@ -79,7 +80,7 @@ export function ForecastPanel({ form }: { form: UseFormReturn<WizardValues> }) {
         </Text>
       ) : (
         <Stack gap="sm" aria-live="polite">
-          <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
             <Figure label="Eligible requests a day" value={count.format(f.dailyRequests)} testId="forecast-requests" />
             <Figure label="Impressions a day" value={count.format(f.dailyImpressions)} testId="forecast-impressions" />
             <Figure label="Clicks a day" value={count.format(f.dailyClicks)} testId="forecast-clicks" />
@@ -89,6 +90,7 @@ export function ForecastPanel({ form }: { form: UseFormReturn<WizardValues> }) {
               value={f.budgetDays === null ? '—' : `${f.budgetDays} day${f.budgetDays === 1 ? '' : 's'}`}
               testId="forecast-days"
             />
+            <Figure label="Viewability" value={formatViewability(f.viewabilityRate)} testId="forecast-viewability" />
           </SimpleGrid>
           <Text size="xs" c="dimmed" data-testid="forecast-notes">
             Your bid wins {Math.round(f.winRate * 100)} % of eligible requests. {f.notes.join(' ')}

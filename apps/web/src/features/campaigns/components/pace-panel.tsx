@@ -1,17 +1,56 @@
 import { Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { formatDayTime } from '@cryptads/contract/dates';
+import { formatViewability } from '@cryptads/contract/viewability';
 import { usePace, useCampaignPace } from '../api/forecasts';
 import { formatPace } from './pace-line';
 
 const when = (iso: string | null, none: string) => (iso ? `${formatDayTime(iso)} UTC` : none);
 
-/** The campaign page's pace of a Delivering campaign (docs/product/forecasts.md#pace); nothing otherwise. */
+const count = new Intl.NumberFormat('en-GB');
+
+/**
+ * The campaign's viewability over its history (docs/product/programmatic.md#viewability): the
+ * rate, '—' while nothing was measured, and how many impressions it rests on.
+ */
+function Viewability({ measured, viewable, rate }: { measured: number; viewable: number; rate: number | null }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        Viewability
+      </Text>
+      <Text fw={600} data-testid="campaign-viewability">
+        {formatViewability(rate)}
+      </Text>
+      <Text size="xs" c="dimmed" data-testid="campaign-viewability-note">
+        {measured > 0
+          ? `${count.format(viewable)} of ${count.format(measured)} measured impressions`
+          : 'Not measured yet'}
+      </Text>
+    </div>
+  );
+}
+
+/**
+ * The campaign page's pace of a Delivering campaign (docs/product/forecasts.md#pace) with its
+ * viewability; a campaign not Delivering shows its viewability alone once it has any.
+ */
 export function CampaignPacePanel({ id }: { id: number }) {
   const answer = useCampaignPace(id);
   // The list's answer is shared: the campaign's figures agree with the list beside it.
   usePace();
   const p = answer.data?.pace;
-  if (!p) return null;
+  const v = answer.data?.viewability;
+  const viewability = v ? (
+    <Viewability measured={v.measuredImpressions} viewable={v.viewableImpressions} rate={v.viewabilityRate} />
+  ) : null;
+  if (!p) {
+    if (!v || v.measuredImpressions === 0) return null;
+    return (
+      <Card withBorder radius="lg" padding="md" data-testid="campaign-pace-panel" aria-label="Viewability">
+        {viewability}
+      </Card>
+    );
+  }
   return (
     <Card withBorder radius="lg" padding="md" data-testid="campaign-pace-panel" aria-labelledby="pace-title">
       <Group justify="space-between" mb="xs">
@@ -22,7 +61,7 @@ export function CampaignPacePanel({ id }: { id: number }) {
           Spend over the last 24 hours
         </Text>
       </Group>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
         <div>
           <Text size="xs" c="dimmed">
             Spend per hour
@@ -55,6 +94,7 @@ export function CampaignPacePanel({ id }: { id: number }) {
             {when(answer.data?.balanceRunOutAt ?? null, 'Not at this pace')}
           </Text>
         </div>
+        {viewability}
       </SimpleGrid>
     </Card>
   );

@@ -1,6 +1,6 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { campaignEndpoints } from '@cryptads/contract/endpoints/campaigns';
 import { reportEndpoints } from '@cryptads/contract/endpoints/reports';
 import { websiteEndpoints } from '@cryptads/contract/endpoints/websites';
@@ -14,7 +14,18 @@ import { ReportsPage } from './reports-page';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const figures = { impressions: 0, clicks: 0, money: 0, ctr: 0, eCpm: 0, filteredImpressions: 0, filteredClicks: 0 };
+const figures = {
+  impressions: 0,
+  clicks: 0,
+  money: 0,
+  ctr: 0,
+  eCpm: 0,
+  filteredImpressions: 0,
+  filteredClicks: 0,
+  measuredImpressions: 0,
+  viewableImpressions: 0,
+  viewabilityRate: null,
+};
 const report = (over: Partial<Report> = {}): Report => ({
   reportBy: 'date',
   startDate: '2026-03-25',
@@ -30,6 +41,9 @@ const report = (over: Partial<Report> = {}): Report => ({
       eCpm: 0.2,
       filteredImpressions: 700,
       filteredClicks: 5,
+      measuredImpressions: 11000,
+      viewableImpressions: 7150,
+      viewabilityRate: 65,
     },
     {
       key: '2026-03-31',
@@ -41,6 +55,10 @@ const report = (over: Partial<Report> = {}): Report => ({
       eCpm: 0.2,
       filteredImpressions: 0,
       filteredClicks: 0,
+      // Nothing measured that day: '—', not 0 %.
+      measuredImpressions: 0,
+      viewableImpressions: 0,
+      viewabilityRate: null,
     },
   ],
   totals: {
@@ -51,6 +69,9 @@ const report = (over: Partial<Report> = {}): Report => ({
     eCpm: 0.2,
     filteredImpressions: 700,
     filteredClicks: 5,
+    measuredImpressions: 11000,
+    viewableImpressions: 7150,
+    viewabilityRate: 65,
   },
   filtered: [
     { reason: 'data_centre', label: 'Data-centre traffic', impressions: 700, clicks: 0 },
@@ -147,6 +168,38 @@ describe('reports page', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'coins.example' }));
     await user.click(screen.getByRole('button', { name: 'Generate Report' }));
     await waitFor(() => expect(reportCalls().at(-1)).toMatch(/^\/api\/reports\/all\/7\?group=report/));
+  });
+
+  it('shows measured and viewable impressions and the viewability rate, in the table, the totals and the CSV', async () => {
+    saveSession({ userType: 2 });
+    renderWithProviders(<ReportsPage />, { route: '/reports/' });
+    expect(await screen.findByTestId('total-viewability')).toHaveTextContent('65.00%');
+    expect(screen.getByTestId('total-viewability-note')).toHaveTextContent('7,150 of 11,000 measured');
+    const table = screen.getByRole('table', { name: 'Report by Date' });
+    for (const header of [/Measured impressions/, /Viewable impressions/, /^Viewability/])
+      expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    expect(within(table).getByText('65.00%')).toBeInTheDocument();
+    expect(within(table).getByText('—')).toBeInTheDocument();
+
+    let blob: Blob | undefined;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      blob = b as Blob;
+      return 'blob:export';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    const [header, ...lines] = ((await blob?.text()) ?? '').split('\r\n');
+    const columns = header?.split(',') ?? [];
+    const at = (name: string) => columns.indexOf(name);
+    expect(at('Measured impressions')).toBeGreaterThan(at('eCPM'));
+    const cells = (date: string) => lines.find((l) => l.startsWith(date))?.split(',') ?? [];
+    const picked = (date: string) =>
+      ['Measured impressions', 'Viewable impressions', 'Viewability'].map((c) => cells(date)[at(c)]);
+    expect(picked('2026-03-30')).toEqual(['11000', '7150', '65']);
+    // Not measured: an empty cell, never 0.
+    expect(picked('2026-03-31')).toEqual(['0', '0', '']);
+    vi.restoreAllMocks();
   });
 
   it('says No data available. for a period without traffic', async () => {

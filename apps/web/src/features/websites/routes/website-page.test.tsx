@@ -72,7 +72,18 @@ beforeAll(async () => {
   await import('./website-page');
 });
 
-const none = { impressions: 0, clicks: 0, money: 0, ctr: 0, eCpm: 0, filteredImpressions: 0, filteredClicks: 0 };
+const none = {
+  impressions: 0,
+  clicks: 0,
+  money: 0,
+  ctr: 0,
+  eCpm: 0,
+  filteredImpressions: 0,
+  filteredClicks: 0,
+  measuredImpressions: 0,
+  viewableImpressions: 0,
+  viewabilityRate: null,
+};
 const emptyReport = {
   reportBy: 'date',
   startDate: '',
