@@ -245,6 +245,8 @@ export async function buildApp(opts: BuildOptions) {
 
   // The endpoints with a scope, served again under /api/v1 to API keys (docs/decisions/040).
   const publicApi: RouteBinding[] = [];
+  // The OpenAPI documents (decision 043), built once on first use: /api/openapi.json, /api/v1/openapi.json, /docs/api/.
+  const documents = apiDocuments(config.productName);
   await app.register(
     async (api) => {
       // Every role answers its health and readiness; the rest of /api is the api role's.
@@ -295,8 +297,6 @@ export async function buildApp(opts: BuildOptions) {
         outgoingWebhookRoutes(() => ctx.webhooks?.wake()),
       );
       if (opts.operatorToken) register(api, operatorRoutes(opts.operatorToken));
-      // The OpenAPI documents, built from the endpoint table on first request (decision 043).
-      const documents = apiDocuments(config.productName);
       api.get('/openapi.json', async () => (await documents()).full);
       api.get('/v1/openapi.json', async () => (await documents()).v1);
     },
@@ -309,7 +309,13 @@ export async function buildApp(opts: BuildOptions) {
     await registerUploadFiles(app);
     await registerKycRoutes(app);
     await registerSandboxPage(app);
-    await registerApiReference(app);
+    const reference = await registerApiReference(app, async () => (await documents()).v1);
+    // Rendered ahead once the server is listening and any demo seed is over: the first reader does not wait.
+    app.addHook('onListen', () => {
+      void (opts.preparation?.settled() ?? Promise.resolve()).then(() =>
+        setTimeout(() => void reference.warm().catch(() => {}), 1000).unref(),
+      );
+    });
     await registerSellersJson(app);
   }
   if (parts.serve && delivery) await registerDelivery(app, delivery);

@@ -8,11 +8,14 @@ import { WEBHOOK_VERIFY_EXAMPLE } from '@cryptads/contract/webhook-verify-exampl
 import { registerEndpoints, route } from '../../lib/endpoint-routes';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { buildApiDocuments, operationIdOf, tableEntries } from './openapi';
-import { BUNDLE_URL, REFERENCE_PATH } from './reference.page';
+import { operationAnchor } from './reference-html';
+import { BUNDLE_URL, INIT_URL, REFERENCE_PATH } from './reference.page';
 
 // biome-ignore lint/suspicious/noExplicitAny: the documents are walked as plain JSON.
 type Json = Record<string, any>;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 const operations = (doc: Json) =>
   Object.entries(doc.paths as Json).flatMap(([path, item]) =>
     Object.entries(item as Json)
@@ -334,22 +337,53 @@ describe('served documents', () => {
 });
 
 describe('the reference page /docs/api/', () => {
-  it('answers HTML that loads only our own scripts', async () => {
+  it('is HTML with every operation of the public document in it: nothing to run to read it', async () => {
     const res = await app.inject({ method: 'GET', url: REFERENCE_PATH });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
-    expect(res.body).toContain(`<script src="${BUNDLE_URL}"></script>`);
     expect(res.body).toContain('<title>Cryptads Test API reference</title>');
-    expect(res.body).not.toMatch(/https?:\/\//);
-    // No inline script: the CSP allows scripts from this origin only.
-    expect(res.body).not.toMatch(/<script>/);
+    expect(res.body).toContain('<h1>Cryptads Test public API</h1>');
+    expect(res.body).toContain('<h2 id="getting-started">Getting started</h2>');
+    const ops = operations(v1);
+    expect(ops.length).toBeGreaterThan(10);
+    for (const { op } of ops) {
+      // Each operation has its anchor, its summary and an example request.
+      const article = res.body
+        .split(`<article class="op" id="${operationAnchor(op.operationId)}">`)[1]
+        ?.split('</article>')[0];
+      expect(article, op.operationId).toBeDefined();
+      expect(article).toContain(escapeHtml(op.summary));
+      expect(article).toContain('curl');
+    }
+    expect(res.body).toContain(`href="#${operationAnchor('campaignsList')}"`);
+  });
+
+  it('loads only our own deferred script, nothing inline and nothing from another origin', async () => {
+    const res = await app.inject({ method: 'GET', url: REFERENCE_PATH });
+    expect(res.body.match(/<script\b[^>]*>/g)).toEqual([`<script src="${INIT_URL}" defer>`]);
+    // Nothing loaded from elsewhere (a link the reader may follow is no load).
+    expect(res.body).not.toMatch(/\bsrc="https?:/);
+    for (const link of res.body.match(/<link\b[^>]*>/g) ?? []) expect(link).not.toMatch(/href="https?:/);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain("font-src 'self' data:");
   });
 
-  it('serves the bundle and the start script from this server, gzipped when asked', async () => {
+  it('is compressed when asked and revalidated with its ETag', async () => {
+    const br = await app.inject({ method: 'GET', url: REFERENCE_PATH, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    const plain = await app.inject({ method: 'GET', url: REFERENCE_PATH });
+    expect(plain.rawPayload.length).toBeGreaterThan(br.rawPayload.length * 5);
+    const again = await app.inject({
+      method: 'GET',
+      url: REFERENCE_PATH,
+      headers: { 'if-none-match': String(plain.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it("serves Scalar's bundle and the script that loads it on demand from this server, gzipped when asked", async () => {
     const bundle = await app.inject({ method: 'GET', url: BUNDLE_URL, headers: { 'accept-encoding': 'gzip, br' } });
     expect(bundle.statusCode).toBe(200);
     expect(bundle.headers['content-type']).toContain('text/javascript');
@@ -359,8 +393,9 @@ describe('the reference page /docs/api/', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.rawPayload.length).toBeGreaterThan(bundle.rawPayload.length);
     expect(plain.body).toContain('createApiReference');
-    const init = await app.inject({ method: 'GET', url: `${REFERENCE_PATH}init.js` });
+    const init = await app.inject({ method: 'GET', url: INIT_URL });
     expect(init.statusCode).toBe(200);
+    expect(init.body).toContain(JSON.stringify(BUNDLE_URL));
     expect(init.body).toContain('"url":"/api/v1/openapi.json"');
     // Scalar's fonts and telemetry would call its servers: both off.
     expect(init.body).toContain('"withDefaultFonts":false');

@@ -1,14 +1,20 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { renderReference } from './reference-html';
 
 /**
- * The API reference at /docs/api/ (docs/decisions/043-api-documents.md): Scalar's standalone
- * bundle, served from node_modules by this server (no CDN, no web fonts), renders
- * /api/v1/openapi.json. The page has no inline script, so the CSP's `script-src 'self'` holds.
+ * The API reference at /docs/api/ (docs/decisions/043, amended by 060): the server renders the
+ * public OpenAPI document (/api/v1/openapi.json) to HTML once (reference-html.ts), so the page
+ * reads as soon as it arrives, without any script. Scalar's interactive reference (its
+ * standalone bundle, served from node_modules by this server: no CDN, no web fonts) is loaded
+ * only when the reader asks for it with the page's button; the browser fetches the bundle at
+ * low priority after the page has loaded. The page has no inline script, so the CSP's
+ * `script-src 'self'` holds.
  */
 
 // The package exports neither its package.json nor the bundle: both are found from its entry.
@@ -19,11 +25,12 @@ const SCALAR_VERSION = (JSON.parse(readFileSync(path.join(DIST, '..', 'package.j
 
 export const REFERENCE_PATH = '/docs/api/';
 export const BUNDLE_URL = `${REFERENCE_PATH}scalar-${SCALAR_VERSION}.js`;
-const INIT_URL = `${REFERENCE_PATH}init.js`;
+export const INIT_URL = `${REFERENCE_PATH}init.js`;
+const DOCUMENT_URL = '/api/v1/openapi.json';
 
 /** Scalar's options: our document, no fonts from its CDN, no telemetry, no hosted agent. */
-const INIT_SCRIPT = `Scalar.createApiReference('#reference', ${JSON.stringify({
-  url: '/api/v1/openapi.json',
+const SCALAR_OPTIONS = {
+  url: DOCUMENT_URL,
   withDefaultFonts: false,
   telemetry: false,
   agent: { disabled: true },
@@ -31,28 +38,48 @@ const INIT_SCRIPT = `Scalar.createApiReference('#reference', ${JSON.stringify({
   hideClientButton: true,
   documentDownloadType: 'json',
   defaultOpenAllTags: true,
-})});
+};
+
+/**
+ * The page's one script, deferred: it shows the "Interactive reference" button, and on a click
+ * loads Scalar's bundle and lets it replace the rendered reference.
+ */
+const INIT_SCRIPT = `(() => {
+  const button = document.getElementById('interactive');
+  if (!button) return;
+  button.hidden = false;
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    button.textContent = 'Loading the interactive reference…';
+    const script = document.createElement('script');
+    script.src = ${JSON.stringify(BUNDLE_URL)};
+    script.onload = () => {
+      const target = document.createElement('main');
+      target.id = 'reference';
+      document.querySelector('.layout').replaceWith(target);
+      button.remove();
+      Scalar.createApiReference('#reference', ${JSON.stringify(SCALAR_OPTIONS)});
+    };
+    script.onerror = () => {
+      button.disabled = false;
+      button.textContent = 'Interactive reference (could not be loaded: try again)';
+    };
+    document.head.append(script);
+  });
+})();
 `;
 
-const page = (title: string) => `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
-<meta name="description" content="Reference of the public API: endpoints, scopes, rate limits, idempotency and webhooks.">
-</head>
-<body>
-<noscript>The reference needs JavaScript. The document itself is at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.</noscript>
-<main id="reference"></main>
-<script src="${BUNDLE_URL}"></script>
-<script src="${INIT_URL}"></script>
-</body>
-</html>
-`;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+/** A page or script kept as its bytes, gzipped and brotli-compressed once, with its ETag. */
+type Encoded = { raw: Buffer; gzip: Buffer; br: Buffer; etag: string };
+const encode = (text: string | Buffer): Encoded => {
+  const raw = Buffer.isBuffer(text) ? text : Buffer.from(text);
+  return {
+    raw,
+    gzip: gzipSync(raw),
+    br: brotliCompressSync(raw),
+    etag: `"${createHash('sha256').update(raw).digest('base64url').slice(0, 22)}"`,
+  };
+};
 
 /** The bundle is 4 MB; gzipped once, on first use, it is about a quarter. */
 let bundle: Promise<{ raw: Buffer; gzip: Buffer }> | undefined;
@@ -61,15 +88,54 @@ const loadBundle = () => {
   return bundle;
 };
 
-const acceptsGzip = (request: FastifyRequest) => /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+const accepts = (request: FastifyRequest, encoding: 'gzip' | 'br') =>
+  new RegExp(`\\b${encoding}\\b`).test(String(request.headers['accept-encoding'] ?? ''));
 
-export async function registerApiReference(app: FastifyInstance) {
-  const html = page(escapeHtml(`${app.ctx.config.productName} API reference`));
-  app.get(REFERENCE_PATH, { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html),
+/** Sends `body` compressed as the request allows, or 304 when the client has it already. */
+function sendEncoded(request: FastifyRequest, reply: FastifyReply, body: Encoded, type: string) {
+  reply.type(type).header('cache-control', 'no-cache').header('etag', body.etag).header('vary', 'accept-encoding');
+  if (request.headers['if-none-match'] === body.etag) return reply.status(304).send();
+  if (accepts(request, 'br')) return reply.header('content-encoding', 'br').send(body.br);
+  if (accepts(request, 'gzip')) return reply.header('content-encoding', 'gzip').send(body.gzip);
+  return reply.send(body.raw);
+}
+
+/**
+ * Registers the page, its script and Scalar's bundle. `document` answers the public OpenAPI
+ * document (built once per server, shared with /api/v1/openapi.json). The page is rendered on
+ * its first request, or before: `warm()` renders it ahead (the server calls it once the start
+ * is over, so the first reader does not wait for it).
+ */
+export async function registerApiReference(
+  app: FastifyInstance,
+  document: () => Promise<Record<string, unknown>>,
+): Promise<{ warm: () => Promise<void> }> {
+  const { productName, publicUrl } = app.ctx.config;
+  let page: Promise<Encoded> | undefined;
+  const render = () => {
+    page ??= document().then((doc) =>
+      encode(
+        renderReference(doc, {
+          title: `${productName} API reference`,
+          baseUrl: `${publicUrl}${DOCUMENT_URL.replace(/\/openapi\.json$/, '')}`,
+          documentUrl: DOCUMENT_URL,
+          scriptUrl: INIT_URL,
+          prefetchUrl: BUNDLE_URL,
+        }),
+      ),
+    );
+    // A failed render is tried again by the next request.
+    page.catch(() => {
+      page = undefined;
+    });
+    return page;
+  };
+  const init = encode(INIT_SCRIPT);
+  app.get(REFERENCE_PATH, { schema: { hide: true } }, async (request, reply) =>
+    sendEncoded(request, reply, await render(), 'text/html; charset=utf-8'),
   );
-  app.get(INIT_URL, { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(INIT_SCRIPT),
+  app.get(INIT_URL, { schema: { hide: true } }, async (request, reply) =>
+    sendEncoded(request, reply, init, 'text/javascript; charset=utf-8'),
   );
   app.get(BUNDLE_URL, { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
     const { raw, gzip } = await loadBundle();
@@ -78,7 +144,12 @@ export async function registerApiReference(app: FastifyInstance) {
       // The version is in the URL: a new one is a new address.
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('vary', 'accept-encoding');
-    if (acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(gzip);
+    if (accepts(request, 'gzip')) return reply.header('content-encoding', 'gzip').send(gzip);
     return reply.send(raw);
   });
+  return {
+    warm: async () => {
+      await render();
+    },
+  };
 }

@@ -11,6 +11,7 @@ import { SYSTEM_MESSAGES } from '@cryptads/contract/system-messages';
  */
 export class Preparation {
   private pending = false;
+  private waiting: (() => void)[] = [];
 
   get preparing() {
     return this.pending;
@@ -22,6 +23,12 @@ export class Preparation {
 
   end() {
     this.pending = false;
+    for (const resolve of this.waiting.splice(0)) resolve();
+  }
+
+  /** Resolves once nothing is being prepared: at once when nothing is (work that can wait for the seed). */
+  settled(): Promise<void> {
+    return this.pending ? new Promise((resolve) => this.waiting.push(resolve)) : Promise.resolve();
   }
 }
 
