@@ -1,3 +1,4 @@
+import { readAnswer } from '@cryptads/contract/money-schema';
 import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,7 +42,8 @@ describe('the demo marketplace', () => {
     const again = await seedDemoMarketplace(app.ctx, { publisherEmail: 'publisher@cryptads.example' });
     expect(again).toEqual({ listings: 0, packages: 0, ms: 0 });
 
-    const stats = ListingStatsSchema.parse(
+    const stats = readAnswer(
+      ListingStatsSchema,
       body(await app.inject({ method: 'GET', url: '/api/marketplace/listingStats', headers })).response,
     );
     expect(stats.total).toBeGreaterThanOrEqual(150);
@@ -55,7 +57,8 @@ describe('the demo marketplace', () => {
     expect(own.filter((l) => l.status === ListingStatus.Active).length).toBeGreaterThanOrEqual(5);
     expect(own.filter((l) => l.status === ListingStatus.Pending)).toHaveLength(2);
 
-    const home = HomepageSchema.parse(
+    const home = readAnswer(
+      HomepageSchema,
       body(await app.inject({ method: 'GET', url: '/api/marketplace/listings/homepage', headers })).response,
     );
     expect(home.rows).toHaveLength(10);
@@ -67,7 +70,8 @@ describe('the demo marketplace', () => {
       .where(eq(listings.unique, home.teaser[0]?.unique ?? ''));
     expect(Number(top?.t)).toBeGreaterThan(0);
 
-    const page = ListingSearchResultSchema.parse(
+    const page = readAnswer(
+      ListingSearchResultSchema,
       body(
         await app.inject({
           method: 'POST',
@@ -78,7 +82,8 @@ describe('the demo marketplace', () => {
       ).response,
     );
     const card = page.listings[page.order[0] ?? ''];
-    const detail = ListingDetailSchema.parse(
+    const detail = readAnswer(
+      ListingDetailSchema,
       body(await app.inject({ method: 'GET', url: `/api/marketplace/listings/${card?.unique}`, headers })).response,
     );
     expect(detail.description).toContain('<h3>What you get</h3>');
@@ -91,7 +96,8 @@ describe('the demo marketplace', () => {
       expect(file.headers['content-type']).toBe('image/png');
     }
 
-    const { packages } = PackagesSchema.parse(
+    const { packages } = readAnswer(
+      PackagesSchema,
       body(await app.inject({ method: 'GET', url: '/api/marketplace/buckets', headers })).response,
     );
     for (const type of ['0', '1', '2']) {
@@ -100,7 +106,8 @@ describe('the demo marketplace', () => {
       for (const p of group) expect(p.listingCount).toBeGreaterThanOrEqual(2);
     }
     const big = Object.values(packages['0'] ?? {}).find((p) => p.listingCount > 10);
-    const pkg = PackageDetailSchema.parse(
+    const pkg = readAnswer(
+      PackageDetailSchema,
       body(await app.inject({ method: 'GET', url: `/api/marketplace/buckets/${big?.unique}`, headers })).response,
     );
     expect(pkg.featuredPublishers).toHaveLength(3);
