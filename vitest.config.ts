@@ -26,9 +26,43 @@ const embeddedDatabaseTests = ['apps/server/src/db/client.test.ts', 'apps/server
 // that names the test app, a database or the driver runs on both.
 const usesDatabase = /createTestApp|setUpAdminApp|openDatabase|TEST_DB_DRIVER|TEST_DATABASE_URL|itOnPostgres/;
 const root = fileURLToPath(new URL('.', import.meta.url));
-const driverIndependentTests = readdirSync(path.join(root, 'apps/server/src'), { recursive: true, encoding: 'utf8' })
+const serverTestFiles = readdirSync(path.join(root, 'apps/server/src'), { recursive: true, encoding: 'utf8' })
   .map((file) => `apps/server/src/${file.split(path.sep).join('/')}`)
-  .filter((file) => file.endsWith('.test.ts') && !usesDatabase.test(readFileSync(path.join(root, file), 'utf8')));
+  .filter((file) => file.endsWith('.test.ts'));
+const driverIndependentTests = serverTestFiles.filter(
+  (file) => !usesDatabase.test(readFileSync(path.join(root, file), 'utf8')),
+);
+// On PostgreSQL (docs/decisions/063): PGlite is PostgreSQL's own engine, so a query answers the same on
+// both; what differs is concurrency (PGlite runs one transaction at a time), the pool and its
+// faults, several processes, and the driver's reading of values. The PostgreSQL project runs the
+// files that test those: every file that names the driver (itOnPostgres, ON_POSTGRES) or sends
+// requests side by side (Promise.all: a race whose check runs outside the transaction), the
+// multi-process tests, and the modules where money moves or figures are summed in SQL.
+const postgresModules = [
+  'bank-statements',
+  'conversions',
+  'delivery',
+  'forecasts',
+  'invoices',
+  'ledger',
+  'marketplace',
+  'marketplace-fulfilment',
+  'marketplace-orders',
+  'payments',
+  'payouts',
+  'reports',
+  'sessions',
+  'statement',
+  'system',
+  'tax',
+];
+const namesTheDriverOrRaces = /itOnPostgres|ON_POSTGRES|TEST_DB_DRIVER|TEST_DATABASE_URL|Promise\.all(Settled)?\(/;
+const postgresTests = [
+  ...postgresModules.map((module) => `apps/server/src/modules/${module}/**/*.test.ts`),
+  'apps/server/src/modules/admin/admin-money.routes.test.ts',
+  ...multiProcessTests,
+  ...serverTestFiles.filter((file) => namesTheDriverOrRaces.test(readFileSync(path.join(root, file), 'utf8'))),
+];
 const postgres = process.env.TEST_DATABASE_URL
   ? [
       {
@@ -36,6 +70,7 @@ const postgres = process.env.TEST_DATABASE_URL
           ...server,
           name: 'server-postgres',
           env: { TEST_DB_DRIVER: 'postgres' },
+          include: postgresTests,
           exclude: [...configDefaults.exclude, ...embeddedDatabaseTests, ...driverIndependentTests],
         },
       },
