@@ -57,12 +57,12 @@ test.describe('reports', () => {
     // RFC 4180 lines end with CRLF (docs/decisions/023).
     const csv = readFileSync(await download.path(), 'utf8').split('\r\n');
     expect(csv[0]).toBe(
-      'Countries,Impressions,Clicks,CTR,Cost,eCPM,Filtered impressions,Filtered clicks,Conversions,Conversion rate,Cost per conversion,Conversion value,ROAS (×)',
+      'Countries,Impressions,Clicks,CTR,Cost,eCPM,Measured impressions,Viewable impressions,Viewability,Filtered impressions,Filtered clicks,Conversions,Conversion rate,Cost per conversion,Conversion value,ROAS (×)',
     );
     expect(csv.length).toBeGreaterThan(1);
     expect(csv.join('\n')).not.toMatch(/[€%]/);
-    // Every data line has thirteen cells: no comma survives inside a cell.
-    for (const line of csv.slice(1)) expect(line.split(',')).toHaveLength(13);
+    // Every data line has sixteen cells: no comma survives inside a cell.
+    for (const line of csv.slice(1)) expect(line.split(',')).toHaveLength(16);
 
     // The selection is in the URL: a reload shows the same report.
     await page.reload();

@@ -21,11 +21,13 @@ test.describe('statement of account', () => {
     const table = page.getByTestId('statement-table');
     const lines = table.getByTestId('statement-line');
     await expect(lines.first()).toBeVisible();
-    // The demo deposits and the marketplace order paid from the balance, each with the balance after it.
-    await expect(table).toContainText('Deposit');
-    await expect(table).toContainText('Marketplace purchase (held)');
-    // The ad spend of the simulated history: one line per campaign and day, found by searching.
+    // The demo deposits open the history (oldest first), each line with the balance after it.
+    await expect(lines.first()).toContainText('Deposit');
+    // The marketplace order paid from the balance, seeded today: on the last page, found by searching.
     const search = page.getByRole('textbox', { name: 'Search descriptions' });
+    await search.fill('marketplace purchase');
+    await expect(lines.first()).toContainText('Marketplace purchase (held)');
+    // The ad spend of the simulated history: one line per campaign and day.
     await search.fill('ad spend');
     await expect(lines.first()).toContainText('Ad spend: ');
     for (const line of await lines.all()) await expect(line).toContainText('Ad spend: ');
@@ -50,12 +52,15 @@ test.describe('statement of account', () => {
     const csv = readFileSync((await download.path()) ?? '', 'utf8')
       .trim()
       .split('\r\n');
-    expect(csv[0]).toBe('Date,Type,Description,Amount (EUR),Balance (EUR)');
-    expect(csv[1]).toMatch(new RegExp(`^${today},Opening balance,,,-?\\d+\\.\\d{6}$`));
-    expect(csv.some((l) => /,Ad spend,Ad spend: [^,]+,-\d+\.\d{6},\d+\.\d{6}$/.test(l))).toBe(true);
+    // To the cent as the screen shows it, then exact to the micro-euro.
+    expect(csv[0]).toBe('Date,Type,Description,Amount (EUR),Balance (EUR),Exact amount (EUR),Exact balance (EUR)');
+    expect(csv[1]).toMatch(new RegExp(`^${today},Opening balance,,,-?\\d+\\.\\d{2},,-?\\d+\\.\\d{6}$`));
+    expect(csv.some((l) => /,Ad spend,Ad spend: [^,]+,-\d+\.\d{2},\d+\.\d{2},-\d+\.\d{6},\d+\.\d{6}$/.test(l))).toBe(
+      true,
+    );
     const last = csv.at(-1) ?? '';
-    expect(last).toMatch(new RegExp(`^${today},Closing balance,,,\\d+\\.\\d{6}$`));
-    // The closing balance of the file is the one on screen, and each line's balance follows from the one before.
+    expect(last).toMatch(new RegExp(`^${today},Closing balance,,,\\d+\\.\\d{2},,\\d+\\.\\d{6}$`));
+    // The closing balance of the file is the one on screen, and each line's exact balance follows from the one before.
     const closingEuros = Number(last.split(',').at(-1));
     expect(Math.abs(Number(closing.replace(/[€,]/g, '')) - closingEuros)).toBeLessThanOrEqual(0.005);
     let balance = Math.round(Number(csv[1]?.split(',').at(-1)) * 1e6);
@@ -63,6 +68,8 @@ test.describe('statement of account', () => {
       const cells = l.split(',');
       balance += Math.round(Number(cells.at(-2)) * 1e6);
       expect(Math.round(Number(cells.at(-1)) * 1e6), l).toBe(balance);
+      // The cent columns are the exact ones rounded.
+      expect(Math.abs(Number(cells.at(-3)) - Number(cells.at(-1))), l).toBeLessThanOrEqual(0.005);
     }
     expect(Math.round(closingEuros * 1e6)).toBe(balance);
 
