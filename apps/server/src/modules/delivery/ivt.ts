@@ -76,6 +76,15 @@ export class WindowCounter {
     return s.counts.reduce((a, c) => a + c, 0);
   }
 
+  /** `hit`, then `split`: one look-up of the key instead of two. */
+  hitSplit(key: string, now: number): { current: number; before: number } {
+    const s = this.advance(key, now);
+    const i = s.last % this.buckets;
+    s.counts[i] = (s.counts[i] ?? 0) + 1;
+    const current = s.counts[i] ?? 0;
+    return { current, before: s.counts.reduce((a, c) => a + c, 0) - current };
+  }
+
   /** The count in the current slice and the sum of the other slices of the window. */
   split(key: string, now: number): { current: number; before: number } {
     const s = this.advance(key, now);
@@ -158,6 +167,23 @@ export function badHeaders(f: Pick<RequestFacts, 'userAgent' | 'headers' | 'secu
 }
 
 const hashOf = (s: string) => hash('sha256', s, 'base64url').slice(0, 16);
+
+/**
+ * A user agent's hash (agentsOf), remembered: an ad request's agent is almost always one seen
+ * a moment ago, and hashing it again was a tenth of the filter's time. Bounded as geo's agent
+ * cache: emptied when full.
+ */
+const agentHashes = new Map<string, string>();
+const AGENT_HASHES_MAX = 5000;
+function agentHash(userAgent: string): string {
+  let h = agentHashes.get(userAgent);
+  if (h === undefined) {
+    h = hashOf(userAgent);
+    if (agentHashes.size >= AGENT_HASHES_MAX) agentHashes.clear();
+    agentHashes.set(userAgent, h);
+  }
+  return h;
+}
 
 type Issued = { at: number; reason: FilterReason | undefined };
 
@@ -281,7 +307,7 @@ export class InvalidTraffic {
       seen = new Map();
       this.agents.set(ip, seen, now);
     }
-    const ua = hashOf(userAgent);
+    const ua = agentHash(userAgent);
     seen.delete(ua);
     seen.set(ua, now); // insertion order = last seen order
     if (seen.size > this.config.ipMaxAgents)
@@ -294,8 +320,7 @@ export class InvalidTraffic {
 
   /** This request breaks the zone's baseline: this minute > factor × trailing average and > floor. */
   private zone(zoneId: number, now: number): boolean {
-    this.zoneMinutes.hit(String(zoneId), now);
-    const { current, before } = this.zoneMinutes.split(String(zoneId), now);
+    const { current, before } = this.zoneMinutes.hitSplit(String(zoneId), now);
     const average = before / 59;
     return current > this.config.zoneSpikeFloor && current > this.config.zoneSpikeFactor * average;
   }
