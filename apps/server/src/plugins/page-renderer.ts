@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE, USER_TYPE_COOKIE } from '@cryptads/contract/session';
 
 /**
  * The web app's server renderer (apps/web/src/entry-server.tsx, built into `<webDist>/ssr/`;
@@ -72,4 +73,25 @@ export function injectTransport(app: FastifyInstance, request: FastifyRequest): 
       headers: { 'content-type': String(res.headers['content-type'] ?? 'application/json') },
     });
   };
+}
+
+/**
+ * The request's cookies a page's render may read (a preference such as the promotional
+ * banner's, lib/cookies.ts of the web app): every readable one, never the session's token,
+ * which stays with the auth plugin.
+ */
+export function readableCookies(request: FastifyRequest): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(request.cookies).filter(([name]) => name !== SESSION_COOKIE));
+}
+
+/**
+ * Whether the browser believes it is logged in: the readable account-type cookie the login
+ * sets beside the session's (decision 034), which the browser's router reads to send a
+ * logged-out visitor of a protected page to the login (lib/session.ts). The server decides
+ * the same redirect by it, before anything is rendered; who the caller is stays the auth
+ * plugin's to say (`request.auth`).
+ */
+export function claimsSession(request: FastifyRequest): boolean {
+  const type = Number(request.cookies[USER_TYPE_COOKIE] ?? '0');
+  return type === 1 || type === 2 || type === 3;
 }

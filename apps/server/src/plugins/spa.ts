@@ -7,10 +7,7 @@ import fp from 'fastify-plugin';
 import { AccountType } from '@cryptads/contract/account';
 import { GENERIC_MESSAGES } from '@cryptads/contract/api';
 import { paths } from '@cryptads/contract/paths';
-import { SESSION_COOKIE } from '@cryptads/contract/session';
-import { bearerToken } from './auth';
-import { injectTransport, type LoadedRenderer, rendererOf } from './page-renderer';
-import { cookieToken } from './session-cookie';
+import { claimsSession, injectTransport, type LoadedRenderer, readableCookies, rendererOf } from './page-renderer';
 
 /** Quality of the per-request brotli of a rendered page (the build's files use 11). */
 const PAGE_BROTLI_QUALITY = 4;
@@ -88,7 +85,7 @@ export default fp(async function spa(app: FastifyInstance) {
         transport: injectTransport(app, request),
         userAgent: request.headers['user-agent'],
         // The readable ones a page may show by (a preference); the session's token stays here.
-        cookies: Object.fromEntries(Object.entries(request.cookies).filter(([name]) => name !== SESSION_COOKIE)),
+        cookies: readableCookies(request),
       });
       // The parts that failed render in the browser; the rest of the page is there.
       for (const error of page.errors) request.log.warn({ err: error, url: request.url }, 'page part not rendered');
@@ -119,9 +116,9 @@ export default fp(async function spa(app: FastifyInstance) {
         : reply.sendFile('index.html');
     }
     if (kind === 'protected' && !request.auth) {
-      // No session at all: the login, as the browser's router would decide. A session that
+      // Logged out in the browser's eyes: the login, as its router would decide. A session that
       // is not a full one (an email to confirm) is the browser's to handle, as before.
-      if (!cookieToken(request) && !bearerToken(request)) return redirect(reply, paths.login);
+      if (!claimsSession(request)) return redirect(reply, paths.login);
       return reply.sendFile('index.html');
     }
     // An operator's pages are the back office's (the router's CustomerOnly).
