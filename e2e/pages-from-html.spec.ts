@@ -89,4 +89,83 @@ test.describe('pages paint from their HTML', () => {
     await screenshot(page, 'hydrated-dashboard', { fullPage: false });
     expect(errors).toEqual([]);
   });
+
+  /** Opens each path directly (the server's HTML first) and waits for the app to be hydrated. */
+  async function openEach(page: Page, list: string[]) {
+    const errors = hydrationErrors(page);
+    const failed: string[] = [];
+    for (const path of list) {
+      const before = errors.length;
+      await page.goto(path);
+      await expect(page.locator('html[data-ready]'), path).toBeAttached();
+      await expect(page.locator('#root[aria-busy]'), path).toHaveCount(0);
+      // Late effects of the hydration (a Suspense boundary that resolved after it) report here too.
+      await page.waitForTimeout(250);
+      if (errors.length > before) failed.push(`${path}: ${errors.slice(before).join(' | ')}`);
+    }
+    return failed;
+  }
+
+  test('every screen opened directly hydrates without a mismatch: logged out, advertiser, publisher', async ({
+    browser,
+  }) => {
+    test.setTimeout(300_000);
+    const failed: string[] = [];
+    const visitor = await browser.newContext();
+    failed.push(
+      ...(await openEach(await visitor.newPage(), [
+        '/login/',
+        '/signup/',
+        '/forgot/',
+        '/password-recovery/not-a-real-code',
+        '/terms/',
+        '/privacy-policy/',
+        '/no-such-page/',
+      ])),
+    );
+    await visitor.close();
+
+    for (const [email, password, list] of [
+      [
+        'advertiser@cryptads.example',
+        'Advertiser#2026',
+        [
+          '/',
+          '/campaigns/all/',
+          '/campaigns/create/',
+          '/campaigns/blacklist/',
+          '/reports/',
+          '/notifications/',
+          '/referral-program/',
+          '/faq/',
+          '/settings/security/',
+          '/settings/change-password/',
+          '/settings/api-keys/',
+          '/billing/details/',
+          '/billing/deposit/',
+          '/billing/history/',
+          '/marketplace/',
+          '/marketplace/listings/',
+          '/packages/',
+          '/orders/',
+          '/wishlist/',
+          '/cart/',
+        ],
+      ],
+      [
+        'publisher@cryptads.example',
+        'Publisher#2026',
+        ['/', '/websites/all/', '/websites/add/', '/selling/listings/', '/selling/orders/', '/settings/sellers/'],
+      ],
+    ] as const) {
+      const context = await browser.newContext();
+      const login = await context.request.post('/api/login', {
+        data: { email, password, captcha: 'none', rememberMe: false },
+      });
+      expect(login.status()).toBe(200);
+      failed.push(...(await openEach(await context.newPage(), [...list])));
+      await context.close();
+    }
+    expect(failed).toEqual([]);
+  });
 });
