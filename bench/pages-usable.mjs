@@ -13,11 +13,17 @@
 // Chromium's main thread did (CDP Performance metrics: script, style and layout, task time) and
 // the longest task (a PerformanceObserver of long tasks, from the same early script).
 //
+// Beside "usable", from the same early script: the first contentful paint (Chromium's paint
+// timing), when the page's marker was first on screen whether or not the page answered yet
+// ("shown": with the server's HTML, before any script ran), and the server's own time for the
+// HTML (its Server-Timing `render`, decision 062). The budget of decision 062: the first
+// contentful paint of a logged-in page at most 1.5× the static page's.
+//
 // Each figure is the median of PAGES_RUNS (5) contexts, after one round that warms the
 // server's caches. Asserts nothing; the figures go to bench/RESULTS.md.
 //   PAGES_PORT (3434), PAGES_RUNS (5), PAGES_ONLY=/,/reports/ (some pages), CHROME_PATH
 import { chromium } from '@playwright/test';
-import { demoSessionCookies, STATIC_PAGE, startSpaServer } from './spa-server.mjs';
+import { demoSessionCookies, loadAverage, STATIC_PAGE, startSpaServer } from './spa-server.mjs';
 
 const port = Number(process.env.PAGES_PORT ?? 3434);
 const runs = Number(process.env.PAGES_RUNS ?? 5);
@@ -39,9 +45,15 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-/** Runs in the page before its own scripts: stamps the first frame at which it is usable. */
+/** Runs in the page before its own scripts: stamps the first frame at which it is shown, and usable. */
 function watchUsable({ ready, text }) {
-  window.__bench = { usableAt: undefined, longest: 0, longTotal: 0 };
+  window.__bench = { usableAt: undefined, shownAt: undefined, fcp: undefined, longest: 0, longTotal: 0 };
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        if (entry.name === 'first-contentful-paint') window.__bench.fcp = entry.startTime;
+    }).observe({ type: 'paint', buffered: true });
+  } catch {}
   try {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
@@ -52,12 +64,9 @@ function watchUsable({ ready, text }) {
   } catch {}
   const check = () => {
     const marker = document.querySelector(ready);
-    if (
-      marker &&
-      (!text || marker.textContent?.includes(text)) &&
-      !document.querySelector('[aria-busy="true"]') &&
-      document.readyState === 'complete'
-    ) {
+    const shown = marker && (!text || marker.textContent?.includes(text));
+    if (shown && window.__bench.shownAt === undefined) window.__bench.shownAt = performance.now();
+    if (shown && !document.querySelector('[aria-busy="true"]') && document.readyState === 'complete') {
       window.__bench.usableAt = performance.now();
       return;
     }
@@ -84,11 +93,19 @@ async function visit(page, cdp, base, target) {
     .catch((error) => {
       throw new Error(`${target.path} was not usable within 60 s: ${error.message}`);
     });
-  const { usableAt, longest, longTotal } = await page.evaluate(() => window.__bench);
+  // The paint entry is queued after its frame: wait for it a moment if the page was quicker.
+  await page.waitForFunction(() => window.__bench?.fcp !== undefined, undefined, { timeout: 5_000 }).catch(() => {});
+  const { usableAt, shownAt, fcp, longest, longTotal, render } = await page.evaluate(() => ({
+    ...window.__bench,
+    render: performance.getEntriesByType('navigation')[0]?.serverTiming?.find((t) => t.name === 'render')?.duration,
+  }));
   const after = await metrics(cdp);
   const d = (key) => after[key] ?? 0;
   return {
     usable: usableAt,
+    shown: shownAt ?? usableAt,
+    fcp: fcp ?? Number.NaN,
+    render: render ?? Number.NaN,
     script: d('ScriptDuration'),
     styleLayout: d('RecalcStyleDuration') + d('LayoutDuration'),
     task: d('TaskDuration'),
@@ -129,6 +146,7 @@ async function coldAndWarmOnce(browser, base, target, cookies) {
   }
 }
 
+const loadAtStart = loadAverage();
 const { base, stop } = await startSpaServer(port);
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' });
 const results = new Map(pages.map((p) => [p, []]));
@@ -147,8 +165,24 @@ const staticResults = results.get(pages[0]) ?? [];
 const baseline = {
   cold: median(staticResults.map((r) => r.cold.usable)),
   warm: median(staticResults.map((r) => r.warm.usable)),
+  coldFcp: median(staticResults.map((r) => r.cold.fcp)),
+  warmFcp: median(staticResults.map((r) => r.warm.fcp)),
 };
-const ms = (v) => `${Math.round(v)}`;
+const ms = (v) => (Number.isNaN(v) ? '—' : `${Math.round(v)}`);
+console.log(`\nload average (1, 5, 15 min): ${loadAtStart} at the start, ${loadAverage()} at the end`);
+console.log(
+  `\nfirst contentful paint and the page's marker on screen, median of ${runs} fresh contexts (ms; × the static page's first contentful paint of the same run)`,
+);
+console.log('| page | cold: first paint | cold: shown | warm: first paint | warm: shown | server render (warm) |');
+console.log('|---|---|---|---|---|---|');
+for (const [target, list] of results) {
+  const m = (mode, key) => median(list.map((r) => r[mode][key]));
+  const ratio = (mode, key, base) =>
+    target.path === STATIC_PAGE && key === 'fcp' ? 'baseline' : `${(m(mode, key) / baseline[base]).toFixed(1)}×`;
+  console.log(
+    `| ${target.label} | ${ms(m('cold', 'fcp'))} (${ratio('cold', 'fcp', 'coldFcp')}) | ${ms(m('cold', 'shown'))} (${ratio('cold', 'shown', 'coldFcp')}) | ${ms(m('warm', 'fcp'))} (${ratio('warm', 'fcp', 'warmFcp')}) | ${ms(m('warm', 'shown'))} (${ratio('warm', 'shown', 'warmFcp')}) | ${ms(m('warm', 'render'))} |`,
+  );
+}
 console.log(`\nusable, median of ${runs} fresh contexts (ms; × the static page of the same run)`);
 console.log(
   '| page | cold usable | warm usable | warm: script | warm: style+layout | warm: main-thread tasks | warm: longest task | warm usable, every run |',

@@ -3,7 +3,7 @@
 // seeded so the dashboard has data), a logged-in session to open the authenticated screens
 // with, and a static page served by the same server (the baseline of the page benches).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -18,6 +18,10 @@ export function run(cmd, args) {
     p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
   });
 }
+
+/** The machine's load average (1, 5 and 15 minutes), printed beside every page bench's figures. */
+export const loadAverage = () =>
+  existsSync('/proc/loadavg') ? readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ') : 'unknown';
 
 /** Where the static baseline is served: a file of the build, so it takes the SPA's own path. */
 export const STATIC_PAGE = '/bench-static.html';

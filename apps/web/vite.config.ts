@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { COLOR_SCHEME_SCRIPT } from '@cryptads/contract/color-scheme';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -107,13 +108,53 @@ const frontDoorModules: Plugin = {
 const isUiBase = (id: string) => frontDoor.has(id) && /node_modules[\\/](@mantine|@tabler|clsx)[\\/]/.test(id);
 const api = 'http://localhost:3000';
 
+/**
+ * The colour scheme script, first in the head of index.html: a page the server rendered paints
+ * before the app's script runs, in the scheme the person chose (docs/decisions/062). The
+ * server's CSP allows this exact text by its hash (packages/contract/src/color-scheme.ts).
+ */
+const colorSchemeScript: Plugin = {
+  name: 'cryptads:color-scheme-script',
+  transformIndexHtml: () => [{ tag: 'script', children: COLOR_SCHEME_SCRIPT, injectTo: 'head-prepend' }],
+};
+
+/**
+ * `vite build --ssr`: the server's renderer of the pages (src/entry-server.tsx, decision 062)
+ * into dist/ssr/, one file with every library and screen in it, so that it runs wherever the
+ * build is copied and a rebuilt one is loaded whole (Node keeps every module URL it imported:
+ * chunks shared between two builds would mix them). The client build runs first (it empties
+ * dist/); CSS modules get the same class names in both, and the server's HTML links the
+ * client's stylesheets.
+ */
+const ssrBuild = (mode: string) =>
+  defineConfig({
+    plugins: [react()],
+    css: { postcss: here },
+    ssr: { noExternal: true },
+    // React's production build, as the browser's: an SSR build otherwise leaves NODE_ENV to the
+    // server's environment ('test' in the tests and benches), where React's development build
+    // renders a dashboard several times slower.
+    define: { 'process.env.NODE_ENV': JSON.stringify(mode === 'development' ? 'development' : 'production') },
+    build: {
+      ssr: 'src/entry-server.tsx',
+      outDir: 'dist/ssr',
+      emptyOutDir: true,
+      copyPublicDir: false,
+      sourcemap: false,
+      minify: false,
+      assetsInlineLimit: (file) => (file.endsWith('.svg') ? false : undefined),
+      rolldownOptions: { output: { codeSplitting: false } },
+    },
+  });
+
 // No `root` here: the root vitest.config.ts extends this file for the "web" project and
 // resolves its include globs from the repository root. `vite build apps/web` and
 // `npm run build -w @cryptads/web` both set the root to this folder.
-export default defineConfig({
+const clientBuild = defineConfig({
   plugins: [
     react(),
     frontDoorModules,
+    colorSchemeScript,
     // A brotli and a gzip copy beside every text file worth compressing; the server sends the
     // best one the browser accepts (apps/server/src/plugins/spa.ts, decision 027). Built once
     // at the highest levels instead of compressed again on every request.
@@ -193,3 +234,5 @@ export default defineConfig({
     assetsInlineLimit: (file) => (file.endsWith('.svg') ? false : undefined),
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? ssrBuild(env.mode) : clientBuild));

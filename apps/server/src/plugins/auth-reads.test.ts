@@ -43,6 +43,13 @@ const ALLOWED: Record<string, Partial<Record<Read, string>>> = {
     'Authorization header': 'the logger’s redaction paths, to keep it out of the logs',
     'Cookie header': 'the logger’s redaction paths, to keep it out of the logs',
   },
+  'plugins/page-renderer.ts': {
+    'Cookie header':
+      'the server-rendered page asks its data of our own routes (app.inject) with the request’s cookies, so that the auth plugin checks them (decision 062)',
+    'parsed cookies':
+      'hands the readable cookies (a preference, the account type the browser’s router reads) to the page’s render (decision 062)',
+    'session cookie name': 'leaves the session’s token out of what the page’s render is given (decision 062)',
+  },
   'modules/api-docs/openapi.ts': { 'session cookie name': 'documents the session scheme' },
   'simulator/live.ts': { 'session cookie name': 'a client: reads the token its own login set, as programs do' },
   'adapters/payments/fakes/fake-stripe.ts': {

@@ -1,12 +1,21 @@
+import { createHash } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { GENERIC_MESSAGES } from '@cryptads/contract/api';
+import { COLOR_SCHEME_SCRIPT } from '@cryptads/contract/color-scheme';
 import { AppError } from '../lib/errors';
 
 const TURNSTILE = 'https://challenges.cloudflare.com';
+
+/**
+ * The one inline script the pages carry: the colour scheme, set before the server's HTML
+ * paints (docs/decisions/062), allowed by its hash. The pages' data travels in a
+ * `<script type="application/json">` block, which is never run and needs no allowance.
+ */
+const COLOR_SCHEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(COLOR_SCHEME_SCRIPT).digest('base64')}'`;
 
 /**
  * Helmet with a CSP the SPA works under, cookies, and per-route rate limits. A route may opt
@@ -22,7 +31,7 @@ export default fp(async function security(app: FastifyInstance) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...captchaHosts],
+        scriptSrc: ["'self'", COLOR_SCHEME_SCRIPT_HASH, ...captchaHosts],
         // Mantine writes its CSS variables in style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -4,6 +4,7 @@ import { AccountType } from '@cryptads/contract/account-types';
 import { routePatterns } from '@cryptads/contract/paths';
 import { currentUserQueryOptions } from '../lib/api/get-current-user';
 import { lazyWithPreload } from '../lib/lazy-preload';
+import { type Prefetch, prefetchInto } from '../lib/prefetch';
 import { queryClient } from '../lib/query-client';
 import { getSession } from '../lib/session';
 import { NotFoundPage } from '../ui/not-found-page';
@@ -64,36 +65,42 @@ const section = routePatterns.shell;
 /**
  * A page opened directly (typed, reloaded, a link from elsewhere) while logged in: main.tsx
  * calls this with its path as soon as this module is there, so the shell, the section and the
- * screen inside it download together, and the user's details are asked for at once, instead
- * of one lazy level after the other as each renders (and React's wait between reveals). The
- * levels preloaded render without suspending (lazyWithPreload). Resolves when their modules
- * are there (the data is not waited for).
+ * screen inside it download together, and the calls their first render makes start at once
+ * (`prefetch`: into the cache, or, for a page the server rendered, ahead of its hydration),
+ * instead of one lazy level after the other as each renders (and React's wait between
+ * reveals). The levels preloaded render without suspending (lazyWithPreload). Resolves when
+ * their modules are there (the data is not waited for).
  */
-export function preloadScreen(pathname: string): Promise<unknown> {
-  void queryClient.prefetchQuery(currentUserQueryOptions());
+export function preloadScreen(pathname: string, prefetch: Prefetch = prefetchInto(queryClient)): Promise<unknown> {
+  prefetch(currentUserQueryOptions());
   const userType = getSession()?.userType;
   // An operator's pages are the back office's, whatever the path (CustomerOnly).
   if (userType === AccountType.Operator) return Promise.resolve();
   const [, first = '', ...rest] = pathname.split('/');
   const inner = `/${rest.join('/')}`;
-  return Promise.all([AuthenticatedShell.preload(), preloadSection(first, inner, userType)]);
+  return Promise.all([AuthenticatedShell.preload(), preloadSection(first, inner, userType, prefetch)]);
 }
 
-function preloadSection(first: string, inner: string, userType: number | undefined): Promise<unknown> {
+function preloadSection(
+  first: string,
+  inner: string,
+  userType: number | undefined,
+  prefetch: Prefetch,
+): Promise<unknown> {
   if (first === '') {
-    void load.dashboard().then((m) => m.prefetchDashboard(queryClient, userType === AccountType.Advertiser));
+    void load.dashboard().then((m) => m.prefetchDashboard(prefetch, userType === AccountType.Advertiser));
     return DashboardRoute.preload();
   }
   if (first === 'reports') return ReportsPage.preload();
   if (first === 'campaigns')
     return Promise.all([
       CampaignRoutes.preload(),
-      load.campaigns().then((m) => m.preloadCampaignScreen(inner, queryClient)),
+      load.campaigns().then((m) => m.preloadCampaignScreen(inner, prefetch)),
     ]);
   if (first === 'marketplace')
     return Promise.all([
       MarketplaceRoutes.preload(),
-      load.marketplace().then((m) => m.preloadMarketplaceScreen(inner, queryClient)),
+      load.marketplace().then((m) => m.preloadMarketplaceScreen(inner, prefetch)),
     ]);
   if (first === 'billing')
     return Promise.all([BillingRoutes.preload(), load.billing().then((m) => m.preloadBillingScreen(inner))]);

@@ -1,13 +1,13 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { prefetchDashboardData } from '../features/dashboard/api/prefetch';
 import { DashboardPage } from '../features/dashboard/routes/dashboard-page';
 import { homepageQueryOptions } from '../features/marketplace/api/get-homepage';
 import { MarketplaceTeaser } from '../features/marketplace/components/marketplace-teaser';
+import type { Prefetch } from '../lib/prefetch';
 
 /** The dashboard's calls, its marketplace teaser's included, started ahead (authenticated-app.tsx). */
-export function prefetchDashboard(client: QueryClient, advertiser: boolean) {
-  prefetchDashboardData(client, advertiser);
-  void client.prefetchQuery(homepageQueryOptions());
+export function prefetchDashboard(prefetch: Prefetch, advertiser: boolean) {
+  prefetchDashboardData(prefetch, advertiser);
+  prefetch(homepageQueryOptions());
 }
 
 /**

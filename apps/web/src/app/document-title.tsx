@@ -13,12 +13,21 @@ export function usePageName(): { name: string | null; marketplace: boolean } {
   return { name: override ?? page?.name ?? null, marketplace: page?.marketplace ?? isMarketplacePath(pathname) };
 }
 
+const titleOf = (name: string | null, product: string, marketplace: boolean) =>
+  name ? pageTitle(name, product, marketplace) : `${product} - ${TITLE_TAGLINE}`;
+
+/** The title of a path from the route table, as the server writes it into the page's HTML. */
+export function documentTitleOf(pathname: string, product = DEFAULT_PRODUCT_NAME): string {
+  const page = pageNameOf(pathname);
+  return titleOf(page?.name ?? null, product, page?.marketplace ?? isMarketplacePath(pathname));
+}
+
 /** Keeps document.title in step with the route (docs/product/account.md#page-titles). */
 export function DocumentTitle() {
   const { name, marketplace } = usePageName();
   const product = usePublicConfig().data?.productName ?? DEFAULT_PRODUCT_NAME;
   useEffect(() => {
-    document.title = name ? pageTitle(name, product, marketplace) : `${product} - ${TITLE_TAGLINE}`;
+    document.title = titleOf(name, product, marketplace);
   }, [name, product, marketplace]);
   return null;
 }

@@ -1,11 +1,12 @@
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { COLOR_SCHEME_STORAGE_KEY } from '@cryptads/contract/color-scheme';
 import { NotificationsHost } from '../ui/notifications-host';
 import { StatusModalHost } from '../ui/status-modal-host';
 import { cssVariablesResolver, theme } from '../theme';
 
-const colorSchemeManager = localStorageColorSchemeManager({ key: 'cryptads-color-scheme' });
+const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
 
 /**
  * Everything the app needs once: theme, colour scheme, query cache, notifications and the

@@ -3,6 +3,7 @@ import { matchPath, Route, Routes, useLocation } from 'react-router';
 import { routePatterns } from '@cryptads/contract/paths';
 import { registerAfterLoginPreload } from '../lib/after-login';
 import { lazyWithPreload } from '../lib/lazy-preload';
+import type { Prefetch } from '../lib/prefetch';
 import { getSession } from '../lib/session';
 import { NotFoundPage } from '../ui/not-found-page';
 import { PublicOnly } from './guards';
@@ -51,10 +52,10 @@ const pub = routePatterns.public;
 
 /**
  * Layout and screen of a path start downloading together instead of one after the other (and
- * the screen's data with them). Resolves when the modules of the path's levels are there, so
- * that a first render after it does not suspend (main.tsx).
+ * the screen's calls with them, given to `prefetch`: lib/prefetch.ts). Resolves when the modules
+ * of the path's levels are there, so that a first render after it does not suspend (main.tsx).
  */
-export function preloadRoute(pathname: string): Promise<unknown> {
+export function preloadRoute(pathname: string, prefetch: Prefetch): Promise<unknown> {
   const auth: [string, { preload: () => Promise<unknown> }][] = [
     [pub.login2fa, TwoFactorPage],
     [pub.login, LoginPage],
@@ -68,7 +69,7 @@ export function preloadRoute(pathname: string): Promise<unknown> {
   if (getSession() && PROTECTED_SECTIONS.has(pathname.split('/')[1] ?? '')) {
     return Promise.all([
       AuthenticatedApp.preload(),
-      import('./authenticated-app').then((area) => area.preloadScreen(pathname)),
+      import('./authenticated-app').then((area) => area.preloadScreen(pathname, prefetch)),
     ]);
   }
   return Promise.resolve();
@@ -76,6 +77,22 @@ export function preloadRoute(pathname: string): Promise<unknown> {
 
 /** First path segments of the authenticated area (the dashboard is ''); any other unknown path is a 404. */
 const PROTECTED_SECTIONS = new Set(['', ...Object.values(routePatterns.shell).map((pattern) => pattern.split('/')[0])]);
+
+/** The screens only a logged-out visitor sees (PublicOnly below). */
+const PUBLIC_ONLY = [pub.login, pub.login2fa, pub.signup, pub.forgot, pub.passwordRecovery, pub.banned];
+
+/**
+ * What a path is, for the server that answers it (docs/decisions/062): a screen of the
+ * logged-out visitor (`public-only`: a session is sent home), one behind the login
+ * (`protected`: a visitor without a session is sent to the login), or one anyone sees
+ * (`public`: the legal pages, a campaign's shared preview, the guide, a 404).
+ */
+export function pageKindOf(pathname: string): 'public-only' | 'protected' | 'public' {
+  if (PUBLIC_ONLY.some((pattern) => matchPath(pattern, pathname))) return 'public-only';
+  if ([pub.guide, pub.terms, pub.privacyPolicy, pub.campaignPreview].some((pattern) => matchPath(pattern, pathname)))
+    return 'public';
+  return PROTECTED_SECTIONS.has(pathname.split('/')[1] ?? '') ? 'protected' : 'public';
+}
 
 function ProtectedOrNotFound() {
   const { pathname } = useLocation();

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelopeResponse } from '../testing/render';
-import { ApiError, apiRequest, configureApiClient } from './api-client';
+import { ApiError, apiRequest, askEarly, configureApiClient } from './api-client';
 import { clearSession, saveSession } from './session';
 
 const onUnauthorized = vi.fn();
@@ -121,5 +121,34 @@ describe('apiRequest', () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(apiRequest('/user')).rejects.toMatchObject({ category: 'fetch', status: 0 });
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
+describe('answers asked ahead of a hydration (decision 062)', () => {
+  it('starts the GET at once and gives its answer to the first identical call, which asks nothing more', async () => {
+    fetchMock.mockResolvedValueOnce(envelopeResponse({ alias: 'early' }));
+    askEarly(() => apiRequest('/user'));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(apiRequest('/user')).resolves.toEqual({ alias: 'early' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // The answer is taken once: the next call asks the server again.
+    fetchMock.mockResolvedValueOnce(envelopeResponse({ alias: 'later' }));
+    await expect(apiRequest('/user')).resolves.toEqual({ alias: 'later' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('never keeps an answer for another path, nor for a call that changes something', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(envelopeResponse({ ok: true })));
+    askEarly(() => apiRequest('/news'));
+    await apiRequest('/announcements');
+    await apiRequest('/news', { method: 'POST', body: {} });
+    expect(fetchMock.mock.calls.map((call) => [call[0], (call[1] as RequestInit).method])).toEqual([
+      ['/api/news', 'GET'],
+      ['/api/announcements', 'GET'],
+      ['/api/news', 'POST'],
+    ]);
+    // The GET asked ahead is still there for its twin.
+    await apiRequest('/news');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 });

@@ -75,6 +75,45 @@ export function configureApiClient(next: AuthHandlers) {
   handlers = next;
 }
 
+/**
+ * How a call reaches the server: the browser's fetch. The server's page renderer
+ * (entry-server.tsx) passes its own, which answers the calls inside the server with the
+ * request's own session (docs/decisions/062).
+ */
+export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: ApiTransport = (url, init) => fetch(url, init);
+
+export function setApiTransport(next: ApiTransport) {
+  transport = next;
+}
+
+/**
+ * Answers asked for ahead of the calls that will want them (docs/decisions/062): while a page
+ * the server rendered hydrates, nothing may enter the query cache (the hydration must draw
+ * what the server drew), yet the calls its components will make once hydrated should not wait
+ * for the hydration to start. `askEarly` starts a call's GET now and keeps its answer here;
+ * the first identical GET within EARLY_ANSWER_MS takes it instead of asking again.
+ */
+export const EARLY_ANSWER_MS = 10_000;
+const earlyAnswers = new Map<string, { response: Promise<Response>; until: number }>();
+let askingEarly = false;
+
+/** Runs `call` (a query's fetcher), keeping the answers of the GETs it starts for their later twins. */
+export function askEarly(call: () => unknown) {
+  askingEarly = true;
+  try {
+    void Promise.resolve(call()).catch(() => undefined);
+  } finally {
+    askingEarly = false;
+  }
+}
+
+function earlyAnswer(url: string): Promise<Response> | undefined {
+  const kept = earlyAnswers.get(url);
+  earlyAnswers.delete(url);
+  return kept && kept.until >= Date.now() ? kept.response : undefined;
+}
+
 export type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -98,15 +137,27 @@ export async function apiRequest<T>(path: string, opts: RequestOptions<T> = {}):
   if (hasBody) headers['Content-Type'] = 'application/json';
   if (opts.prefer) headers.Prefer = opts.prefer;
 
-  let res: Response;
-  try {
-    res = await fetch(`${API_BASE}${path}`, {
-      method: opts.method ?? (hasBody ? 'POST' : 'GET'),
+  const method = opts.method ?? (hasBody ? 'POST' : 'GET');
+  const url = `${API_BASE}${path}`;
+  const ask = () =>
+    transport(url, {
+      method,
       headers,
       body: hasBody ? JSON.stringify(opts.body) : undefined,
       signal: opts.signal,
       credentials: 'same-origin',
     });
+  if (askingEarly && method === 'GET') {
+    const response = ask();
+    response.catch(() => undefined);
+    earlyAnswers.set(url, { response, until: Date.now() + EARLY_ANSWER_MS });
+    // The early asker does not read the answer: the call that takes it does.
+    return new Promise<T>(() => {});
+  }
+
+  let res: Response;
+  try {
+    res = await ((method === 'GET' ? earlyAnswer(url) : undefined) ?? ask());
   } catch (cause) {
     // An abort is not a failure to report: let TanStack Query see it as it is.
     if (opts.signal?.aborted) throw cause;
@@ -234,7 +285,7 @@ export function fileNameFromDisposition(header: string | null): string | null {
 export async function apiDownload(path: string, opts: { signal?: AbortSignal } = {}): Promise<DownloadedFile> {
   let res: Response;
   try {
-    res = await fetch(`${API_BASE}${path}`, { signal: opts.signal, credentials: 'same-origin' });
+    res = await transport(`${API_BASE}${path}`, { signal: opts.signal, credentials: 'same-origin' });
   } catch (cause) {
     if (opts.signal?.aborted) throw cause;
     throw new ApiError('fetch', { cause });

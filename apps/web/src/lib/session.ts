@@ -1,7 +1,8 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { AccountType } from '@cryptads/contract/account-types';
 import { SESSION_COOKIE_DAYS } from '@cryptads/contract/limits';
 import { USER_TYPE_COOKIE } from '@cryptads/contract/session';
+import { readCookie, writeCookie } from './cookies';
 
 /**
  * The login session (docs/decisions/034-browser-session-cookie.md): the server keeps its token
@@ -13,20 +14,6 @@ export { USER_TYPE_COOKIE };
 
 export type Session = { userType: AccountType };
 
-function readCookie(name: string): string | null {
-  for (const part of document.cookie.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return null;
-}
-
-function writeCookie(name: string, value: string, maxAgeSeconds: number) {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: only the readable account-type cookie, never the session's token.
-  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure}`;
-}
-
 const listeners = new Set<() => void>();
 let snapshot: Session | null = null;
 let snapshotType = 0;
@@ -36,6 +23,9 @@ function emit() {
 }
 
 export function getSession(): Session | null {
+  // On the server (entry-server.tsx) there are no cookies to read: its render is given the
+  // session through ServerSessionProvider.
+  if (typeof document === 'undefined') return null;
   const rawType = Number(readCookie(USER_TYPE_COOKIE) ?? '0');
   const userType = (rawType === 1 || rawType === 2 || rawType === 3 ? rawType : 0) as AccountType;
   // useSyncExternalStore needs a stable object while nothing changed.
@@ -76,6 +66,15 @@ export function subscribeSession(listener: () => void) {
   };
 }
 
+/**
+ * The session of the request a page is rendered for on the server (entry-server.tsx), which
+ * has no cookies to read; absent in the browser. Hydration reads the cookie, which says what
+ * the server was told.
+ */
+const ServerSession = createContext<Session | null | undefined>(undefined);
+export const ServerSessionProvider = ServerSession.Provider;
+
 export function useSession(): Session | null {
-  return useSyncExternalStore(subscribeSession, getSession, () => null);
+  const server = useContext(ServerSession);
+  return useSyncExternalStore(subscribeSession, getSession, server === undefined ? getSession : () => server);
 }

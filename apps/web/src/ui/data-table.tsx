@@ -26,7 +26,6 @@
  * default) are label/value pairs, those past `phoneDetails` folded under 'More details'.
  */
 import { Box, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   type ColumnDef,
   columnFilteringFeature,
@@ -84,6 +83,7 @@ export {
   type TableSort,
   type TableState,
 } from './data-table-parts';
+import { useWidthQuery } from '../lib/hydration';
 
 /** Wider than this, rows are table rows; narrower (phones), cards. */
 export const WIDE_TABLE_QUERY = '(min-width: 48em)';
@@ -159,7 +159,7 @@ export function DataTable<T extends RowData>({
   phoneDetails = 3,
   ...rest
 }: DataTableProps<T>) {
-  const wide = useMediaQuery(WIDE_TABLE_QUERY, true, { getInitialValueInEffect: false }) ?? true;
+  const wide = useWidthQuery(WIDE_TABLE_QUERY, true);
   const [query, setQuery] = useState('');
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
   const [clientSort, setClientSort] = useState<TableSort | null>(initialSort ?? null);

@@ -67,7 +67,13 @@ export function ForgotPage() {
       <AuthHeading title="Forgot your password?">
         Enter the email address of your account and we will send you a link to choose a new password.
       </AuthHeading>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label="Forgot password" data-testid="forgot-form">
+      <form
+        method="post"
+        onSubmit={form.handleSubmit(onSubmit)}
+        noValidate
+        aria-label="Forgot password"
+        data-testid="forgot-form"
+      >
         <Stack gap="md">
           <TextInput
             label="Email"

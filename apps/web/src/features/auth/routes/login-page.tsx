@@ -101,7 +101,9 @@ export function LoginPage() {
           {sessionEnded}
         </Notice>
       ) : null}
+      {/* POST: a submit before the page is hydrated (its HTML paints first, decision 062) never puts the password in a URL. */}
       <form
+        method="post"
         onSubmit={form.handleSubmit(onSubmit)}
         onFocus={loginValidation.preload}
         noValidate

@@ -67,7 +67,13 @@ export function PasswordRecoveryPage() {
   return (
     <>
       <AuthHeading title="Choose a new password">Your new password replaces the old one everywhere.</AuthHeading>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label="Reset password" data-testid="reset-form">
+      <form
+        method="post"
+        onSubmit={form.handleSubmit(onSubmit)}
+        noValidate
+        aria-label="Reset password"
+        data-testid="reset-form"
+      >
         <Stack gap="md">
           <div>
             <PasswordInput

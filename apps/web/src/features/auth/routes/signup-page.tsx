@@ -1,8 +1,9 @@
 import { Stepper } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
 import type { PendingSignup } from '@cryptads/contract/auth';
+import { useHydrated } from '../../../lib/hydration';
 import { refreshSession } from '../../../lib/session';
 import { AuthHeading } from '../components/auth-heading';
 import { DetailsStep } from '../components/signup/details-step';
@@ -17,8 +18,19 @@ export function SignupPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const referrer = searchParams.get('ref');
-  const [pending, setPending] = useState<PendingSignup | null>(readPendingSignup);
+  // A pending sign-up is this browser's (localStorage): the page prerendered at build, and its
+  // hydration, start at the first step, and the saved record resumes once hydrated.
+  const hydrated = useHydrated();
+  const [pending, setPending] = useState<PendingSignup | null>(() => (hydrated ? readPendingSignup() : null));
   const [step, setStep] = useState<number>(pending ? STEP.VerifyEmail : STEP.SelectRole);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the hydrated page reads the browser's record.
+  useEffect(() => {
+    if (hydrated || pending) return;
+    const saved = readPendingSignup();
+    if (!saved) return;
+    setPending(saved);
+    setStep(STEP.VerifyEmail);
+  }, []);
   const [role, setRole] = useState<SignupRole | null>(null);
 
   const registered = (record: PendingSignup) => {

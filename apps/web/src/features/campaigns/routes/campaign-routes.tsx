@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Prefetch } from '../../../lib/prefetch';
 import { lazy } from 'react';
 import { matchPath, Navigate, Route, Routes } from 'react-router';
 import { paths, routePatterns } from '@cryptads/contract/paths';
@@ -25,10 +25,10 @@ const pattern = routePatterns.campaigns;
  * The screen of `inner` (the path under /campaigns/), fetched ahead of its first render: the
  * campaign list with its tab (the list opens on the first campaign's setup), and the list's call.
  */
-export function preloadCampaignScreen(inner: string, client: QueryClient): Promise<unknown> {
+export function preloadCampaignScreen(inner: string, prefetch: Prefetch): Promise<unknown> {
   const tab = matchPath(pattern.tab, inner)?.params.tab;
   if (tab === undefined && !matchPath(pattern.all, inner)) return Promise.resolve();
-  void client.prefetchQuery(campaignsQuery());
+  prefetch(campaignsQuery());
   return Promise.all([CampaignsPage.preload(), loadCampaignsPage().then((m) => m.preloadCampaignTab(tab ?? 'setup'))]);
 }
 

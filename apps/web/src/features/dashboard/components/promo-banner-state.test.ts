@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  cookieStorage,
   dismissPromo,
   isPromoVisible,
   PROMO_RESHOW_MS,
@@ -59,5 +60,22 @@ describe('promotional banner window', () => {
   it('treats a corrupted record as a first sight', () => {
     window.localStorage.setItem(promoStorageKey('u1'), '{not json');
     expect(seePromo(window.localStorage, 'u1', T0)).toBe(true);
+  });
+});
+
+describe('the records in their cookie', () => {
+  it('keeps each user’s record under its key and writes the cookie back on a change', () => {
+    const written: string[] = [];
+    const store = cookieStorage(null, (value) => written.push(value));
+    expect(seePromo(store, 'ada', 1_000)).toBe(true);
+    dismissPromo(store, 'ada', 2_000);
+    const again = cookieStorage(written.at(-1) ?? null);
+    expect(seePromo(again, 'ada', 3_000)).toBe(false);
+    expect(seePromo(again, 'bob', 3_000)).toBe(true);
+  });
+
+  it('counts a corrupted cookie as none', () => {
+    expect(seePromo(cookieStorage('{not json'), 'ada', 1_000)).toBe(true);
+    expect(seePromo(cookieStorage('["a"]'), 'ada', 1_000)).toBe(true);
   });
 });

@@ -33,7 +33,7 @@ function parse(raw: string | null): PromoBannerRecord | null {
 }
 
 /** Reads the record, creating it on first sight, and says whether the banner shows now. */
-export function seePromo(storage: Storage, userKey: string, now: number): boolean {
+export function seePromo(storage: Pick<Storage, 'getItem' | 'setItem'>, userKey: string, now: number): boolean {
   const key = promoStorageKey(userKey);
   let record = parse(storage.getItem(key));
   if (!record) {
@@ -43,8 +43,43 @@ export function seePromo(storage: Storage, userKey: string, now: number): boolea
   return isPromoVisible(record, now);
 }
 
-export function dismissPromo(storage: Storage, userKey: string, now: number) {
+export function dismissPromo(storage: Pick<Storage, 'getItem' | 'setItem'>, userKey: string, now: number) {
   const key = promoStorageKey(userKey);
   const record = parse(storage.getItem(key)) ?? { firstSeen: now, dismissedAt: null };
   storage.setItem(key, JSON.stringify({ ...record, dismissedAt: now }));
+}
+
+/**
+ * Where the records live: one readable cookie holding each user's record under its key
+ * (decision 062), so that the server's HTML of a dashboard shows or leaves out the banner as
+ * the browser will, instead of the banner appearing, and the page moving, once the page is
+ * hydrated. Kept 400 days, the longest a browser keeps a cookie: the 7-day window counts from
+ * the first sight ever, which a shorter life would forget.
+ */
+export const PROMO_COOKIE = 'cryptads_promo';
+export const PROMO_COOKIE_MAX_AGE_S = 400 * 24 * 3600;
+
+/**
+ * A Storage over the cookie's value (`raw`, as read for this render); `persist` writes the
+ * cookie back in the browser (absent on the server, which only reads).
+ */
+export function cookieStorage(
+  raw: string | null,
+  persist?: (value: string) => void,
+): Pick<Storage, 'getItem' | 'setItem'> {
+  let records: Record<string, string> = {};
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : {};
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      records = Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === 'string'));
+  } catch {
+    // A corrupted cookie counts as none.
+  }
+  return {
+    getItem: (key) => records[key] ?? null,
+    setItem: (key, value) => {
+      records = { ...records, [key]: value };
+      persist?.(JSON.stringify(records));
+    },
+  };
 }

@@ -1,11 +1,20 @@
 import { Button, CloseButton, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
-import { dismissPromo, seePromo } from './promo-banner-state';
+import { readCookie, useCookie, writeCookie } from '../../../lib/cookies';
+import {
+  cookieStorage,
+  dismissPromo,
+  PROMO_COOKIE,
+  PROMO_COOKIE_MAX_AGE_S,
+  promoStorageKey,
+  seePromo,
+} from './promo-banner-state';
 
-function storage(): Storage | null {
+/** The browser's own copy, where records were kept before the cookie (read once, to carry them over). */
+function localStore(): Storage | null {
   try {
     return window.localStorage;
   } catch {
@@ -13,17 +22,30 @@ function storage(): Storage | null {
   }
 }
 
+const persist = (value: string) => writeCookie(PROMO_COOKIE, value, PROMO_COOKIE_MAX_AGE_S);
+
 /** The advertisers' dismissible promotional banner (rules in promo-banner-state.ts). */
 export function PromoBanner({ userKey }: { userKey: string }) {
-  const [visible, setVisible] = useState(() => {
-    const store = storage();
-    return store ? seePromo(store, userKey, Date.now()) : false;
-  });
+  // The cookie as this render sees it: the request's on the server, the document's in the
+  // browser, so that the server's HTML and the hydration agree (decision 062).
+  const raw = useCookie(PROMO_COOKIE);
+  const [visible, setVisible] = useState(() => seePromo(cookieStorage(raw, persist), userKey, Date.now()));
+
+  // A record kept in localStorage before the cookie existed is carried over once.
+  useEffect(() => {
+    const key = promoStorageKey(userKey);
+    const old = localStore()?.getItem(key);
+    if (!old) return;
+    localStore()?.removeItem(key);
+    const store = cookieStorage(readCookie(PROMO_COOKIE), persist);
+    store.setItem(key, old);
+    setVisible(seePromo(store, userKey, Date.now()));
+  }, [userKey]);
+
   if (!visible) return null;
 
   const dismiss = () => {
-    const store = storage();
-    if (store) dismissPromo(store, userKey, Date.now());
+    dismissPromo(cookieStorage(readCookie(PROMO_COOKIE), persist), userKey, Date.now());
     setVisible(false);
   };
 

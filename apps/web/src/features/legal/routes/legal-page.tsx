@@ -5,7 +5,7 @@ import { paths } from '@cryptads/contract/paths';
 import { TERMS_MESSAGES } from '@cryptads/contract/terms-messages';
 import { errorReason, isApiError } from '../../../lib/api-client';
 import { useCurrentTerms } from '../../../lib/api/get-current-terms';
-import { formatDate } from '../../../lib/format';
+import { useViewerDate } from '../../../lib/hydration';
 import { useSession } from '../../../lib/session';
 import { Markdown } from '../../../ui/markdown';
 import { usePrivacyPolicy } from '../api/get-privacy-policy';
@@ -73,6 +73,7 @@ function LegalDocumentView({
 /** /terms/: the current platform terms (the version users accept on the dashboard). */
 export function TermsPage() {
   const terms = useCurrentTerms();
+  const formatDate = useViewerDate();
   const doc = terms.data && {
     title: terms.data.title,
     body: terms.data.body,
@@ -90,6 +91,7 @@ export function TermsPage() {
 /** /privacy-policy/. */
 export function PrivacyPage() {
   const privacy = usePrivacyPolicy();
+  const formatDate = useViewerDate();
   const doc = privacy.data && {
     title: privacy.data.title,
     body: privacy.data.body,

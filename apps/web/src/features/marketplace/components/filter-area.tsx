@@ -1,9 +1,10 @@
 import { Button, Card, Drawer } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { FilterState } from '../lib/search-state';
 import { FilterPanel } from './filter-panel';
+import { useWidthQuery } from '../../../lib/hydration';
 
 /** Wide screens show the panel beside the listings; narrower ones open it in a drawer. */
 export const WIDE_QUERY = '(min-width: 75em)';
@@ -22,7 +23,7 @@ export function FilterArea({
   children: (slot: { panel: ReactNode; button: ReactNode; wide: boolean }) => ReactNode;
 }) {
   // Read on the first render: a wide screen never flashes the phone's Filters button.
-  const wide = useMediaQuery(WIDE_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
+  const wide = useWidthQuery(WIDE_QUERY, false);
   const [opened, drawer] = useDisclosure(false);
   const apply = (filter: FilterState) => {
     drawer.close();

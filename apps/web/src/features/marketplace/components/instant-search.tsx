@@ -1,5 +1,5 @@
 import { ActionIcon, Combobox, Group, Loader, Modal, Stack, Text, TextInput, useCombobox } from '@mantine/core';
-import { useDebouncedValue, useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { useInstantSearch } from '../api/get-instant-search';
 import { useInstantSearchFocus } from '../api/get-instant-search-focus';
 import { listingsHref } from '../lib/search-state';
 import classes from './marketplace.module.css';
+import { useWidthQuery } from '../../../lib/hydration';
 
 /** Typing waits this long before asking the server (one request per pause, not per key). */
 export const INSTANT_SEARCH_DEBOUNCE_MS = 250;
@@ -169,7 +170,7 @@ export function InstantSearchBox({ inDialog = false, onDone }: { inDialog?: bool
  * the header needs its room for the page title, a search button that opens it in a dialog.
  */
 export function MarketplaceSearch() {
-  const roomy = useMediaQuery('(min-width: 75em)', undefined, { getInitialValueInEffect: false }) ?? true;
+  const roomy = useWidthQuery('(min-width: 75em)', true);
   const [opened, dialog] = useDisclosure(false);
   if (roomy)
     return (

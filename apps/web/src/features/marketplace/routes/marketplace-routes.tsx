@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Prefetch } from '../../../lib/prefetch';
 import { matchPath, Route, Routes } from 'react-router';
 import { routePatterns } from '@cryptads/contract/paths';
 import { lazyWithPreload } from '../../../lib/lazy-preload';
@@ -20,10 +20,10 @@ const pattern = routePatterns.marketplace;
  * The screen of `inner` (the path under /marketplace/), fetched ahead of its first render; on
  * the browse page, its two calls too.
  */
-export function preloadMarketplaceScreen(inner: string, client: QueryClient): Promise<unknown> {
+export function preloadMarketplaceScreen(inner: string, prefetch: Prefetch): Promise<unknown> {
   if (inner === '/') {
-    void client.prefetchQuery(homepageQueryOptions());
-    void client.prefetchQuery(listingStatsQueryOptions());
+    prefetch(homepageQueryOptions());
+    prefetch(listingStatsQueryOptions());
     return BrowsePage.preload();
   }
   if (matchPath(`${pattern.listing}/*`, inner)) return ListingPage.preload();

@@ -41,7 +41,7 @@ function ChangePasswordFormView({ twoFactorOn }: { twoFactorOn: boolean }) {
   };
 
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} noValidate data-testid="change-password-form">
+    <form method="post" onSubmit={form.handleSubmit(onSubmit)} noValidate data-testid="change-password-form">
       <Stack gap="md">
         <PasswordInput
           label="Current password"

@@ -57,7 +57,12 @@ function DeleteForm({ twoFactorOn }: { twoFactorOn: boolean }) {
   };
 
   return (
-    <form onSubmit={form.handleSubmit((values) => setPending(values))} noValidate data-testid="delete-account-form">
+    <form
+      method="post"
+      onSubmit={form.handleSubmit((values) => setPending(values))}
+      noValidate
+      data-testid="delete-account-form"
+    >
       <Stack gap="md">
         <Textarea
           label="Why are you leaving? (optional)"

@@ -67,7 +67,13 @@ export function DetailsStep({
   };
 
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label="Sign up" data-testid="signup-form">
+    <form
+      method="post"
+      onSubmit={form.handleSubmit(onSubmit)}
+      noValidate
+      aria-label="Sign up"
+      data-testid="signup-form"
+    >
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <TextInput
