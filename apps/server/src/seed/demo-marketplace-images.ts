@@ -23,6 +23,10 @@ const demoFonts = () =>
     regular: loadFont('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
     bold: loadFont('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
   });
+/** The fonts are parsed for one seed (fontkit's tables and glyph caches): not kept by a server that runs on. */
+export function releaseDemoFonts() {
+  fonts = null;
+}
 
 class Canvas {
   readonly px: Float32Array;
