@@ -15,7 +15,7 @@ import {
   demoCatalogue,
   slotLabel,
 } from './demo-marketplace-catalogue';
-import { cardPng, iconPng, pagePng, pngKey, releaseDemoFonts } from './demo-marketplace-images';
+import { cardPng, iconPng, pagePng, pngKey, prepareDemoFonts, releaseDemoFonts } from './demo-marketplace-images';
 
 /**
  * The demo marketplace: about 180 listings of fictional finance and crypto websites
@@ -122,6 +122,7 @@ async function storeSiteImages(ctx: AppContext, hosts: Set<string>) {
     return key;
   };
   try {
+    await prepareDemoFonts();
     for (const site of DEMO_SITES) {
       if (!hosts.has(site.host)) continue;
       const brand = brandOf(site);
