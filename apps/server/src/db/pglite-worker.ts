@@ -106,7 +106,7 @@ port.on('message', async (message: ToWorker) => {
       // A full collection of this thread's heap after a bulk job (the demo seed), as
       // lib/collect-garbage.ts does on the main thread (not imported: this file imports packages only).
       setFlagsFromString('--expose-gc');
-      (runInNewContext('gc') as () => void)();
+      (runInNewContext('gc') as (options: object) => void)({ type: 'major', execution: 'sync', flavor: 'last-resort' });
       port.postMessage({ type: 'collected' } satisfies FromWorker);
     } else if (message.type === 'close') {
       await server.stop();
