@@ -17,7 +17,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { root, startHello } from './lib/processes';
+import { root, SERVER_NODE_ARGS, startHello } from './lib/processes';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const PORT = Number(process.env.BENCH_PORT ?? 3495);
@@ -38,7 +38,7 @@ type Timing = { health: number; ready: number; logins: number; lines: string[] }
 async function start(dataDir: string, cacheDir: string): Promise<Timing> {
   const started = performance.now();
   const url = `http://127.0.0.1:${PORT + 1}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/start.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', 'apps/server/src/start.ts'], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

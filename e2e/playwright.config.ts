@@ -19,7 +19,7 @@ const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 function server(port: number) {
   const url = `http://localhost:${port}`;
   return {
-    command: `rm -rf ${dataDirOf(port)} && node --import tsx apps/server/src/start.ts`,
+    command: `rm -rf ${dataDirOf(port)} && node --max-semi-space-size=16 --import tsx apps/server/src/start.ts`,
     cwd: '..',
     // Ready once the demo world is seeded (the first start seeds it behind the listening server).
     url: `${url}/api/ready`,

@@ -16,6 +16,13 @@ export const root = path.resolve(import.meta.dirname, '../..');
  */
 const serverNodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
 
+/**
+ * The Node arguments `npm start` gives the server (package.json), before `--import tsx`: a young
+ * generation of 16 MB semi-spaces, as Node 20 had, instead of Node 24's 64 MB on a machine
+ * this size (docs/decisions/064).
+ */
+export const SERVER_NODE_ARGS = ['--max-semi-space-size=16'];
+
 export type Server = { url: string; child: ChildProcess; stop: () => Promise<void> };
 
 /** User + system CPU of a process and all its threads, in ms (Linux). */
@@ -58,23 +65,27 @@ export async function startServer(
   { entry = 'main' }: { entry?: 'main' | 'start' } = {},
 ): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', ...serverNodeArgs, `apps/server/src/${entry}.ts`], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'test',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
-      DEMO_SEED: 'off',
-      DEMO_TRAFFIC: 'off',
-      IVT_ENABLED: '0',
-      AUTH_RATE_LIMIT_MAX: '100000',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_ARGS, '--import', 'tsx', ...serverNodeArgs, `apps/server/src/${entry}.ts`],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'test',
+        PORT: String(port),
+        PUBLIC_URL: url,
+        LOG_LEVEL: 'warn',
+        WEB_DIST: '/nonexistent',
+        DEMO_SEED: 'off',
+        DEMO_TRAFFIC: 'off',
+        IVT_ENABLED: '0',
+        AUTH_RATE_LIMIT_MAX: '100000',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   await waitReady(url, child);
   return { url, child, stop: stopper(child) };
 }

@@ -108,6 +108,13 @@ describe('embedded database on its worker thread', () => {
     // Queued behind the transaction on the single connection: it sees both rows, never one.
     expect(rowsOf<{ c: string }>(await outside)[0]?.c).toBe('2');
   });
+
+  it('collects the garbage of its thread on request (after the demo seed) and answers on', async () => {
+    await database.db.execute(sql`select repeat('x', 100000) from generate_series(1, 50)`);
+    await database.collectGarbage?.();
+    expect(database.collectGarbage).toBeDefined();
+    expect(rowsOf<{ n: number }>(await database.db.execute(sql`select 1 as n`))[0]?.n).toBe(1);
+  });
 });
 
 describe('embedded database lifecycle', () => {

@@ -22,6 +22,8 @@ export type Database = {
   close: () => Promise<void>;
   /** Embedded only: a tarball of the data directory (the tests' migrated template). */
   dumpDataDir?: () => Promise<Uint8Array>;
+  /** Embedded only: a full garbage collection of the database thread's heap (after the demo seed). */
+  collectGarbage?: () => Promise<void>;
 };
 
 /**
@@ -183,5 +185,11 @@ async function openEmbedded(dataDir: string, loadDataDir: string | undefined, ap
     await close();
     throw error;
   }
-  return { db, kind: 'pglite', close, dumpDataDir: embedded.dump } satisfies Database;
+  return {
+    db,
+    kind: 'pglite',
+    close,
+    dumpDataDir: embedded.dump,
+    collectGarbage: embedded.collectGarbage,
+  } satisfies Database;
 }

@@ -139,6 +139,12 @@ export async function startEmbedded(dataDir: string, loadDataDir?: string) {
       send({ type: 'dump' });
       return (await dumped).tarball;
     },
+    /** A full garbage collection of the thread's heap (after a bulk job: lib/collect-garbage.ts). */
+    async collectGarbage() {
+      const collected = next('collected');
+      send({ type: 'collect-garbage' });
+      await collected;
+    },
     /** PGlite closes (its data directory consistent for the next start), then the thread ends. */
     async close() {
       if (!exited) {

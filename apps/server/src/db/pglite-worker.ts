@@ -9,6 +9,8 @@
  * so Node can load it by stripping its types when no TypeScript loader is registered (vitest).
  */
 import { readFile } from 'node:fs/promises';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -26,11 +28,12 @@ export type PgliteWorkerData = {
   wasmModule?: WebAssembly.Module;
 };
 
-export type ToWorker = { type: 'close' } | { type: 'dump' };
+export type ToWorker = { type: 'close' } | { type: 'dump' } | { type: 'collect-garbage' };
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'dumped'; tarball: Uint8Array }
   | { type: 'closed' }
+  | { type: 'collected' }
   | { type: 'fatal'; message: string };
 
 const port = parentPort;
@@ -99,6 +102,12 @@ port.on('message', async (message: ToWorker) => {
     if (message.type === 'dump') {
       const tarball = new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
       port.postMessage({ type: 'dumped', tarball } satisfies FromWorker, [tarball.buffer]);
+    } else if (message.type === 'collect-garbage') {
+      // A full collection of this thread's heap after a bulk job (the demo seed), as
+      // lib/collect-garbage.ts does on the main thread (not imported: this file imports packages only).
+      setFlagsFromString('--expose-gc');
+      (runInNewContext('gc') as (options: object) => void)({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+      port.postMessage({ type: 'collected' } satisfies FromWorker);
     } else if (message.type === 'close') {
       await server.stop();
       // Closing PGlite checkpoints and syncs the data directory: the next start reopens it.

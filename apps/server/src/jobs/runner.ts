@@ -22,8 +22,14 @@ export async function claimJob(ctx: AppContext, job: Job): Promise<boolean> {
   return rows.length === 1;
 }
 
-/** Runs each job on its timer, in-process; returns a stop function for shutdown. */
+/**
+ * Runs each job on its timer, in-process, the first run at once; returns a stop function for
+ * shutdown, whose `firstRun` settles once every job's first run has (main.ts collects the
+ * demo seed's garbage then: docs/decisions/064).
+ */
 export function startJobs(ctx: AppContext, jobs: Job[], log: { error: (o: object, m: string) => void }) {
+  // tick() never rejects: a job's failure is logged.
+  const first: Promise<void>[] = [];
   const timers = jobs.map((job) => {
     const tick = async () => {
       try {
@@ -32,12 +38,13 @@ export function startJobs(ctx: AppContext, jobs: Job[], log: { error: (o: object
         log.error({ err, job: job.name }, 'job failed');
       }
     };
-    void tick();
+    first.push(tick());
     const timer = setInterval(tick, job.everyMs);
     timer.unref();
     return timer;
   });
-  return () => {
+  const stop = () => {
     for (const t of timers) clearInterval(t);
   };
+  return Object.assign(stop, { firstRun: Promise.all(first).then(() => {}) });
 }

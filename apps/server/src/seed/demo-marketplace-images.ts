@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { create as createFont, type Font } from 'fontkit';
+import type { Font } from 'fontkit';
 import { encodePngRgb, type Rgb } from '../lib/image-encode';
 
 /**
@@ -13,16 +13,30 @@ import { encodePngRgb, type Rgb } from '../lib/image-encode';
 
 const require = createRequire(import.meta.url);
 let fonts: { regular: Font; bold: Font } | null = null;
-function loadFont(file: string): Font {
-  const font = createFont(readFileSync(require.resolve(file)));
-  if (!('layout' in font)) throw new Error(`${file} is a font collection`);
-  return font;
+/**
+ * Parses the fonts the pictures are drawn with; before the first picture. fontkit is loaded
+ * here, not with the server (docs/decisions/064).
+ */
+export async function prepareDemoFonts() {
+  const { create } = await import('fontkit');
+  const load = (file: string): Font => {
+    const font = create(readFileSync(require.resolve(file)));
+    if (!('layout' in font)) throw new Error(`${file} is a font collection`);
+    return font;
+  };
+  fonts ??= {
+    regular: load('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+    bold: load('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+  };
 }
-const demoFonts = () =>
-  (fonts ??= {
-    regular: loadFont('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-    bold: loadFont('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-  });
+const demoFonts = () => {
+  if (!fonts) throw new Error('the demo fonts are not prepared (prepareDemoFonts)');
+  return fonts;
+};
+/** The fonts are parsed for one seed (fontkit's tables and glyph caches): not kept by a server that runs on. */
+export function releaseDemoFonts() {
+  fonts = null;
+}
 
 class Canvas {
   readonly px: Float32Array;

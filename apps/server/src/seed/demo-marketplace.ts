@@ -15,7 +15,7 @@ import {
   demoCatalogue,
   slotLabel,
 } from './demo-marketplace-catalogue';
-import { cardPng, iconPng, pagePng, pngKey } from './demo-marketplace-images';
+import { cardPng, iconPng, pagePng, pngKey, prepareDemoFonts, releaseDemoFonts } from './demo-marketplace-images';
 
 /**
  * The demo marketplace: about 180 listings of fictional finance and crypto websites
@@ -121,15 +121,20 @@ async function storeSiteImages(ctx: AppContext, hosts: Set<string>) {
     stored.add(key);
     return key;
   };
-  for (const site of DEMO_SITES) {
-    if (!hosts.has(site.host)) continue;
-    const brand = brandOf(site);
-    const main = catalogue.find((l) => l.site.host === site.host)?.category ?? 1;
-    out.set(site.host, {
-      icon: await put(iconPng(brand)),
-      card: await put(cardPng(brand)),
-      page: await put(pagePng(brand, slotLabel(main))),
-    });
+  try {
+    await prepareDemoFonts();
+    for (const site of DEMO_SITES) {
+      if (!hosts.has(site.host)) continue;
+      const brand = brandOf(site);
+      const main = catalogue.find((l) => l.site.host === site.host)?.category ?? 1;
+      out.set(site.host, {
+        icon: await put(iconPng(brand)),
+        card: await put(cardPng(brand)),
+        page: await put(pagePng(brand, slotLabel(main))),
+      });
+    }
+  } finally {
+    releaseDemoFonts();
   }
   return out;
 }

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { create as createFont, type Font } from 'fontkit';
+import type { Font } from 'fontkit';
 import type { VatTreatment } from '@cryptads/contract/billing-messages';
 import { CURRENCY, formatEuros, invoiceLineAmount, microsToEuros } from '@cryptads/contract/money';
 import { invoiceTotals } from '@cryptads/contract/money-rules';
 import { countryName, formatVatPercent, OUTSIDE_SCOPE_WORDING, vatWording } from '@cryptads/contract/vat';
-import PDFDocument from 'pdfkit';
 
 /**
  * Invoice PDFs (VAT Directive 2006/112/EC art. 226): invoices, credit notes
@@ -92,21 +91,28 @@ export const INVOICE_FONT_FILES = {
   bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
 };
 export type InvoiceFonts = { regular: Font; bold: Font };
-let loadedFonts: InvoiceFonts | null = null;
-
-function loadFont(file: string): Font {
-  const font = createFont(readFileSync(file));
-  if (!('layout' in font)) throw new Error(`${file} is a font collection, not a font`);
-  return font;
-}
+let loadedFonts: Promise<InvoiceFonts> | null = null;
 
 /**
  * The fonts, parsed once per process: pdfkit takes a parsed fontkit font as well as a
  * file, and parsing DejaVu Sans for every invoice cost about ten times the rest of the PDF.
- * Each document still embeds its own subset.
+ * Each document still embeds its own subset. fontkit, like pdfkit, is loaded with the first
+ * PDF, not with the server (docs/decisions/064).
  */
-export const invoiceFonts = (): InvoiceFonts =>
-  (loadedFonts ??= { regular: loadFont(INVOICE_FONT_FILES.regular), bold: loadFont(INVOICE_FONT_FILES.bold) });
+export const invoiceFonts = (): Promise<InvoiceFonts> =>
+  (loadedFonts ??= import('fontkit')
+    .then(({ create }) => {
+      const load = (file: string): Font => {
+        const font = create(readFileSync(file));
+        if (!('layout' in font)) throw new Error(`${file} is a font collection, not a font`);
+        return font;
+      };
+      return { regular: load(INVOICE_FONT_FILES.regular), bold: load(INVOICE_FONT_FILES.bold) };
+    })
+    .catch((error: unknown) => {
+      loadedFonts = null;
+      throw error;
+    }));
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -127,8 +133,13 @@ const GREY = '#475467';
 const INK = '#101828';
 const RULE = '#d0d5dd';
 
-/** Renders the document; resolves with the PDF bytes. */
-export function renderInvoicePdf(data: InvoiceData, fonts: InvoiceFonts = invoiceFonts()): Promise<Buffer> {
+/**
+ * Renders the document; resolves with the PDF bytes. pdfkit and fontkit (with brotli's
+ * dictionary) are about 7 MB of heap and 0.2 s to load: imported with the first PDF a process
+ * renders rather than when the server starts (docs/decisions/064).
+ */
+export async function renderInvoicePdf(data: InvoiceData, givenFonts?: InvoiceFonts): Promise<Buffer> {
+  const [{ default: PDFDocument }, fonts] = await Promise.all([import('pdfkit'), givenFonts ?? invoiceFonts()]);
   const title = INVOICE_TITLES[data.kind];
   const doc = new PDFDocument({
     size: 'A4',
