@@ -1,15 +1,17 @@
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLOR_SCHEME_SCRIPT } from '@cryptads/contract/color-scheme';
 import { SESSION_COOKIE, USER_TYPE_COOKIE } from '@cryptads/contract/session';
 import { users } from '../db/schema';
 import { fundedAdvertiser } from '../modules/delivery/test-helpers';
 import { userChanged } from '../modules/sessions/cache';
-import { loginAs } from '../testing/helpers';
+import { loginAs, sessionTokenOf } from '../testing/helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 /** The web app's server renderer, from its source (the build bundles the same file into dist/ssr/). */
@@ -216,7 +218,8 @@ describe('serving the web app', () => {
     it('shows the page again when its form was posted before the page was hydrated, never elsewhere', async () => {
       for (const [url, location] of [
         ['/login/', '/login/'],
-        ['//elsewhere.example/login/', '/login/'],
+        // Never to another host: the same path with one slash.
+        ['//elsewhere.example/login/', '/elsewhere.example/login/'],
       ]) {
         const res = await app.inject({
           method: 'POST',
@@ -227,6 +230,157 @@ describe('serving the web app', () => {
         expect(res.statusCode, url).toBe(303);
         expect(res.headers.location, url).toBe(location);
       }
+    });
+
+    describe('hostile page requests (generated)', () => {
+      /** Pieces of a path or a cookie that broke servers before: NUL, bytes that are no UTF-8, lone surrogates, traversal, overlong forms. */
+      const nasty = fc.constantFrom(
+        '%00',
+        '\u0000',
+        '%ff',
+        '%fe%ff',
+        '%ED%A0%80',
+        '%C0%AF',
+        '%E2%82',
+        '\uD83D',
+        '\uDC00x',
+        '..',
+        '%2e%2e',
+        '%2F',
+        '\\',
+        '//',
+        '%',
+        '%zz',
+        '<script>',
+        '\u202e',
+        'a'.repeat(300),
+      );
+      const segment = fc.oneof(
+        nasty,
+        fc.string({ unit: 'binary', maxLength: 12 }),
+        fc.constantFrom('campaigns', 'all', 'setup', 'reports', 'login', 'marketplace', 'billing', 'deposit', 'admin'),
+      );
+      const pathArb = fc
+        .tuple(
+          fc.array(
+            fc.array(segment, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('')),
+            { maxLength: 4 },
+          ),
+          fc.boolean(),
+          fc.option(fc.array(segment, { maxLength: 3 }).map((parts) => parts.join('='))),
+        )
+        .map(([parts, slash, query]) => `/${parts.join('/')}${slash ? '/' : ''}${query === null ? '' : `?${query}`}`);
+      /** A header value as a client can send it: visible ASCII and bytes above 0x7f (no control characters, which HTTP itself refuses). */
+      const headerText = fc
+        .array(
+          fc.oneof(
+            nasty,
+            fc.string({
+              unit: fc.integer({ min: 0x20, max: 0xff }).map((code) => String.fromCharCode(code)),
+              maxLength: 10,
+            }),
+          ),
+          { maxLength: 4 },
+        )
+        .map((parts) =>
+          parts
+            .join('')
+            .split('')
+            .filter((char) => char.charCodeAt(0) >= 0x20 && char.charCodeAt(0) !== 0x7f)
+            .map((char) => (char.charCodeAt(0) > 0xff ? '?' : char))
+            .join(''),
+        );
+      const cookieArb = fc.oneof(
+        headerText.map((value) => `${SESSION_COOKIE}=${value}`),
+        fc.tuple(headerText, headerText).map(([a, b]) => `${SESSION_COOKIE}=${a}; ${USER_TYPE_COOKIE}=${b}`),
+        headerText.map((value) => `${SESSION_COOKIE}=${advertiser.token}; ${USER_TYPE_COOKIE}=1; theme=${value}`),
+        headerText,
+      );
+
+      /** What a caller must never see: a server failure or its inside. */
+      function expectHandled(res: { statusCode: number; body: string }, label: string) {
+        expect(res.statusCode, label).toBeLessThan(500);
+        // A stack trace's lines, a path of the server's files, a driver's error.
+        expect(
+          /\n\s+at [\w.<>]+ \(|\/node_modules\/|\/apps\/server\/|ECONNREFUSED|TypeError|RangeError|URIError/.test(
+            res.body,
+          ),
+          label,
+        ).toBe(false);
+      }
+
+      it('sends a path with two leading slashes to the same path with one, never to another host', async () => {
+        for (const [url, location] of [
+          ['//', '/'],
+          ['//elsewhere.example/login/', '/elsewhere.example/login/'],
+          ['///campaigns/all/?page=2', '/campaigns/all/?page=2'],
+        ]) {
+          const res = await app.inject({ method: 'GET', url });
+          expect(res.statusCode, url).toBe(302);
+          expect(res.headers.location, url).toBe(location);
+        }
+      });
+
+      /**
+       * A GET written on a socket byte for byte, as any client of the internet may send it (app.inject and
+       * Node's own client refuse such paths before they leave): the path as UTF-8, the cookie as Latin-1.
+       */
+      function rawGet(port: number, target: string, cookie: string | null) {
+        return new Promise<{ statusCode: number; body: string }>((resolve, reject) => {
+          const socket = connect(port, '127.0.0.1');
+          const chunks: Buffer[] = [];
+          socket.on('data', (chunk) => chunks.push(chunk));
+          socket.on('error', reject);
+          socket.on('end', () => {
+            const answer = Buffer.concat(chunks).toString('latin1');
+            const statusCode = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+            resolve({ statusCode, body: answer.slice(answer.indexOf('\r\n\r\n') + 4) });
+          });
+          socket.write(
+            Buffer.concat([
+              Buffer.from(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n`, 'utf8'),
+              Buffer.from(cookie === null ? '' : `Cookie: ${cookie}\r\n`, 'latin1'),
+              Buffer.from('\r\n'),
+            ]),
+          );
+        });
+      }
+
+      it('answers generated paths and cookies with a page, a redirect or a 4xx, and every page still renders after them', async () => {
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        const { port } = app.server.address() as AddressInfo;
+        let answered = 0;
+        await fc.assert(
+          fc.asyncProperty(pathArb, fc.option(cookieArb), async (url, cookie) => {
+            const res = await rawGet(port, url, cookie);
+            // 0: the connection closed without an answer (Node's parser drops some malformed requests so).
+            if (res.statusCode !== 0) expectHandled(res, `${url} ${cookie}`);
+            const withSession = await rawGet(port, url, browser(advertiser.token, 1).cookie);
+            if (withSession.statusCode !== 0) expectHandled(withSession, `${url} (session)`);
+            answered += Number(res.statusCode !== 0) + Number(withSession.statusCode !== 0);
+          }),
+          { numRuns: 100 },
+        );
+        // Most of them reached the server: Node's parser refused only the few it must.
+        expect(answered).toBeGreaterThan(150);
+        // A person logs in through the login form's call as if nothing happened, and gets the dashboard painted by the server.
+        const person = await loginAs(app, 'advertiser');
+        const login = await app.inject({
+          method: 'POST',
+          url: '/api/login',
+          headers: { 'sec-fetch-site': 'same-origin' },
+          payload: { email: person.email, password: person.password, captcha: 'x', rememberMe: false },
+        });
+        expect(login.statusCode, login.body).toBe(200);
+        const token = sessionTokenOf(login);
+        expect(token).not.toBe('');
+        for (const session of [token, advertiser.token]) {
+          const res = await app.inject({ method: 'GET', url: '/', headers: browser(session, 1) });
+          expect(res.statusCode).toBe(200);
+          expect(res.body).toContain('cryptads-state');
+          expect(res.body).toMatch(/data-testid="dashboard-balance"/);
+        }
+      });
     });
 
     it('leaves a session it cannot accept to the browser, as before (index.html)', async () => {

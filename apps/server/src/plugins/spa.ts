@@ -136,6 +136,18 @@ export default fp(async function spa(app: FastifyInstance) {
         .catch((error: unknown) => app.log.warn({ err: error }, 'page renderer not loaded: pages get index.html'));
     });
 
+  // A path that starts with two slashes (or a slash and a backslash, which browsers read alike) is
+  // none of ours, and a browser would take it for another host; the static files' route refused
+  // it with a 403 or, when the page renderer took it, failed: the same path with one slash.
+  app.addHook('onRequest', (request, reply, done) => {
+    const second = request.url.charCodeAt(1);
+    if ((second === 47 || second === 92) && (request.method === 'GET' || request.method === 'HEAD')) {
+      redirect(reply, request.url.replace(/^[/\\]+/, '/'));
+      return;
+    }
+    done();
+  });
+
   // The wildcard static route would answer the root folder with 403; the root is the dashboard.
   if (hasSpa)
     app.get('/', { schema: { hide: true } }, (request, reply) =>
@@ -153,7 +165,7 @@ export default fp(async function spa(app: FastifyInstance) {
     // forms say method="post" so that nothing typed lands in a URL): the page again.
     if (request.method === 'POST' && !url.startsWith('/assets/') && hasIndex()) {
       // Its own path, never another host ('//elsewhere/' parses as one).
-      const { pathname, search } = new URL(url, 'http://localhost');
+      const { pathname, search } = new URL(url.replace(/^[/\\]+/, '/'), 'http://localhost');
       return reply.redirect(`${pathname}${search}`, 303);
     }
     return reply
