@@ -133,7 +133,10 @@ export const AdsTxtParamsSchema = z.object({ id: WebsiteIdSchema });
 
 export const SellerListingSchema = z.object({
   sellerId: z.string(),
+  /** sellers.json omits the name and domain: the publisher's choice, else yes for a person and no for a company. */
   confidential: z.boolean(),
+  /** The publisher set the switch; false: the default above applies. */
+  chosen: z.boolean(),
   /** In sellers.json now: the account is active and has an approved website. */
   listed: z.boolean(),
   /** The name and domain sellers.json shows (null when confidential, or no approved website yet). */

@@ -369,7 +369,7 @@ export const SELLER_LISTING_MESSAGES = {
     'Our sellers.json file tells buyers who sells the ad space they bid on. Each publisher with an approved website is listed with a seller ID of its own.',
   confidentialLabel: 'List me as confidential',
   confidentialDescription:
-    'Buyers then see your seller ID only: your name and your website’s domain are left out of sellers.json.',
+    'Buyers then see your seller ID only: your name and your website’s domain are left out of sellers.json. Until you choose, a person is listed as confidential and a company (the company name of your billing details) by name.',
   saved: 'Your sellers.json listing has been saved.',
   notListed: 'You are not listed yet: your listing appears once one of your websites is approved.',
   listedConfidential: 'Buyers see your seller ID only.',

@@ -17,8 +17,12 @@ export const publisherSellers = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     sellerId: text('seller_id').notNull().default(sql`substr(md5(gen_random_uuid()::text), 1, 16)`),
-    /** The publisher chose to be listed as confidential: sellers.json then omits name and domain. */
-    confidential: boolean('confidential').notNull().default(false),
+    /**
+     * Whether sellers.json omits the publisher's name and domain, as the publisher chose; null
+     * until they choose: a company (the billing details' company name) is then named, a person
+     * is confidential (a private person's name is published only when they ask for it).
+     */
+    confidential: boolean('confidential'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -106,7 +106,7 @@ function sellerName(r: {
   firstName: string;
   lastName: string;
 }): string {
-  if (r.isCompany && r.companyName?.trim()) return r.companyName.trim();
+  if (isNamedCompany(r) && r.companyName) return r.companyName.trim();
   const billing = `${r.billingFirst ?? ''} ${r.billingLast ?? ''}`.trim();
   if (billing) return billing;
   return `${r.firstName} ${r.lastName}`.trim();
@@ -131,8 +131,23 @@ type ListingRow = {
   domain: string | null;
 } & Parameters<typeof sellerName>[0];
 
+/** A company from the billing details: the business sellers.json may name without being asked. */
+const isNamedCompany = (r: { isCompany: boolean | null; companyName: string | null }) =>
+  r.isCompany === true && Boolean(r.companyName?.trim());
+
+/**
+ * Whether sellers.json leaves the publisher's name and domain out: their own choice, else
+ * yes for a person (their name is personal data, published only when they ask) and no for a
+ * company.
+ */
+export const isConfidential = (r: {
+  confidential: boolean | null;
+  isCompany: boolean | null;
+  companyName: string | null;
+}) => r.confidential ?? !isNamedCompany(r);
+
 function sellerEntry(r: ListingRow & { sellerId: string }): SellersJsonSeller {
-  if (r.confidential) return { seller_id: r.sellerId, seller_type: 'PUBLISHER', is_confidential: 1 };
+  if (isConfidential(r)) return { seller_id: r.sellerId, seller_type: 'PUBLISHER', is_confidential: 1 };
   const domain = r.domain ?? '';
   return {
     seller_id: r.sellerId,
@@ -211,7 +226,8 @@ export async function sellerListing(ctx: AppContext, user: UserRow): Promise<Sel
   const entry = row && listed ? sellerEntry({ ...row, sellerId: seller.sellerId }) : null;
   return {
     sellerId: seller.sellerId,
-    confidential: seller.confidential,
+    confidential: row ? isConfidential(row) : (seller.confidential ?? true),
+    chosen: seller.confidential !== null,
     listed,
     name: entry?.name ?? null,
     domain: entry?.domain ?? null,

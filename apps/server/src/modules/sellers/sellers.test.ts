@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type SellerListing,
@@ -7,6 +8,7 @@ import {
   SupplyChainSchema,
 } from '@cryptads/contract/sellers';
 import { billingProfiles } from '../../db/schema/billing-profile';
+import { publisherSellers } from '../../db/schema/sellers';
 import { body, disableUser, loginAs } from '../../testing/helpers';
 import type { TestApp } from '../../testing/test-app';
 import {
@@ -138,10 +140,51 @@ describe('GET /sellers.json', () => {
       name: 'Acme Media Ltd',
       domain: 'acme-news.example',
     });
-    expect(byId.get((await listingOf(person)).sellerId)).toMatchObject({
-      name: 'Maria Rossi',
-      domain: 'rossi-crypto.example',
+    // A person who never chose is confidential: their name is theirs to publish.
+    expect(byId.get((await listingOf(person)).sellerId)).toEqual({
+      seller_id: (await listingOf(person)).sellerId,
+      seller_type: 'PUBLISHER',
+      is_confidential: 1,
     });
+    expect(JSON.stringify(file)).not.toContain('Rossi');
+    expect(await listingOf(person)).toMatchObject({ confidential: true, chosen: false, name: null, domain: null });
+    expect(await listingOf(company)).toMatchObject({ confidential: false, chosen: false, name: 'Acme Media Ltd' });
+  });
+
+  it('names a person who turned confidentiality off, by the names of their billing details', async () => {
+    try {
+      expect((await setConfidential(person, false)).statusCode).toBe(200);
+      const { file } = await sellersJson();
+      const sellerId = (await listingOf(person)).sellerId;
+      expect(file.sellers.find((s) => s.seller_id === sellerId)).toEqual({
+        seller_id: sellerId,
+        seller_type: 'PUBLISHER',
+        is_confidential: 0,
+        name: 'Maria Rossi',
+        domain: 'rossi-crypto.example',
+      });
+      expect(await listingOf(person)).toMatchObject({ confidential: false, chosen: true, name: 'Maria Rossi' });
+    } finally {
+      await app.ctx.db
+        .update(publisherSellers)
+        .set({ confidential: null })
+        .where(eq(publisherSellers.userId, person.user.id));
+      forgetSellersJson(app.ctx);
+    }
+  });
+
+  it('a company that chose confidentiality is listed by seller id only', async () => {
+    try {
+      expect((await setConfidential(company, true)).statusCode).toBe(200);
+      const { file } = await sellersJson();
+      expect(JSON.stringify(file)).not.toContain('Acme');
+    } finally {
+      await app.ctx.db
+        .update(publisherSellers)
+        .set({ confidential: null })
+        .where(eq(publisherSellers.userId, company.user.id));
+      forgetSellersJson(app.ctx);
+    }
   });
 
   it('lists a publisher who chose confidentiality by seller id only', async () => {
@@ -211,9 +254,24 @@ describe('the seller listing setting (GET/PUT /api/user/seller)', () => {
 
   it('says whether and how the publisher is listed, and switches confidentiality both ways', async () => {
     const pub = await loginAs(app, 'publisher');
-    expect(await listingOf(pub)).toMatchObject({ confidential: false, listed: false, name: null, domain: null });
+    // A person (no company in billing details) who never chose: confidential.
+    expect(await listingOf(pub)).toMatchObject({
+      confidential: true,
+      chosen: false,
+      listed: false,
+      name: null,
+      domain: null,
+    });
     await website(pub, 'listing.example', 'approve');
-    expect(await listingOf(pub)).toMatchObject({ listed: true, name: 'Paul Tester', domain: 'listing.example' });
+    expect(await listingOf(pub)).toMatchObject({ confidential: true, listed: true, name: null, domain: null });
+    const named = await setConfidential(pub, false);
+    expect(body<SellerListing>(named).response).toMatchObject({
+      confidential: false,
+      chosen: true,
+      listed: true,
+      name: 'Paul Tester',
+      domain: 'listing.example',
+    });
     const on = await setConfidential(pub, true);
     expect(body<SellerListing>(on).response).toMatchObject({
       confidential: true,

@@ -15,6 +15,7 @@ beforeEach(() => {
   listing = {
     sellerId: '0a1b2c3d4e5f6789',
     confidential: false,
+    chosen: false,
     listed: true,
     name: 'Acme Media Ltd',
     domain: 'acme.example',
@@ -24,8 +25,8 @@ beforeEach(() => {
     answer(sellerEndpoints.updateListing, (request) => {
       const { confidential } = request.body as { confidential: boolean };
       listing = confidential
-        ? { ...listing, confidential, name: null, domain: null }
-        : { ...listing, confidential, name: 'Acme Media Ltd', domain: 'acme.example' };
+        ? { ...listing, confidential, chosen: true, name: null, domain: null }
+        : { ...listing, confidential, chosen: true, name: 'Acme Media Ltd', domain: 'acme.example' };
       return listing;
     }),
   );
