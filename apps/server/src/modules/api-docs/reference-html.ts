@@ -308,8 +308,6 @@ export type ReferenceOptions = {
   documentUrl: string;
   /** The page's one script (deferred): it loads Scalar when the reader asks for it. */
   scriptUrl: string;
-  /** Scalar's bundle, fetched at low priority after the page has loaded. */
-  prefetchUrl: string;
 };
 
 /** The whole page. */
@@ -368,7 +366,6 @@ export function renderReference(doc: Json, opts: ReferenceOptions): string {
 <meta name="description" content="Reference of the public API: endpoints, scopes, rate limits, idempotency and webhooks.">
 <style>${STYLE}</style>
 <script src="${escapeHtml(opts.scriptUrl)}" defer></script>
-<link rel="prefetch" href="${escapeHtml(opts.prefetchUrl)}" as="script">
 </head>
 <body>
 <header class="top"><h1>${escapeHtml(doc.info?.title ?? opts.title)}</h1><p>Version ${escapeHtml(doc.info?.version ?? '')} · <a href="${escapeHtml(opts.documentUrl)}">OpenAPI document</a></p><button type="button" id="interactive" hidden>Interactive reference: try requests</button></header>
@@ -399,7 +396,7 @@ pre{background:var(--code);padding:.75rem 1rem;border-radius:6px;overflow:auto}
 main{flex:1;min-width:0;max-width:60rem;padding:0 1.5rem 4rem}
 h2{margin-top:2.5rem;padding-top:1rem;border-top:1px solid var(--line);text-transform:capitalize}
 #introduction h2,#introduction~h2{text-transform:none}
-.op{margin:2rem 0;padding-bottom:1rem;border-bottom:1px dashed var(--line)}
+.op{margin:2rem 0;padding-bottom:1rem;border-bottom:1px dashed var(--line);content-visibility:auto;contain-intrinsic-size:auto 640px}
 .op h3{margin-bottom:.25rem}
 .anchor{color:inherit;text-decoration:none}
 .endpoint code{font-size:14px}
