@@ -396,7 +396,7 @@ pre{background:var(--code);padding:.75rem 1rem;border-radius:6px;overflow:auto}
 main{flex:1;min-width:0;max-width:60rem;padding:0 1.5rem 4rem}
 h2{margin-top:2.5rem;padding-top:1rem;border-top:1px solid var(--line);text-transform:capitalize}
 #introduction h2,#introduction~h2{text-transform:none}
-.op{margin:2rem 0;padding-bottom:1rem;border-bottom:1px dashed var(--line);content-visibility:auto;contain-intrinsic-size:auto 640px}
+.op{margin:2rem 0;padding-bottom:1rem;border-bottom:1px dashed var(--line)}
 .op h3{margin-bottom:.25rem}
 .anchor{color:inherit;text-decoration:none}
 .endpoint code{font-size:14px}
