@@ -79,6 +79,10 @@ export async function startSpaServer(port) {
   // The next build empties dist/ and takes it away; stop() removes it too.
   const staticFile = path.join(dist, STATIC_PAGE);
   writeFileSync(staticFile, staticPageHtml());
+  // BENCH_BASE: a server already running on WEB_DIST's build (one this function started in
+  // another process), for several benches on one demo world: on a busy machine the seed alone
+  // can take longer than the bench. The static page stays for the others.
+  if (process.env.BENCH_BASE) return { base: process.env.BENCH_BASE, stop: async () => {} };
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cryptads-bench-web-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,

@@ -29,10 +29,13 @@ const load = {
 const AuthenticatedApp = lazyWithPreload(async () => ({
   default: (await import('./authenticated-app')).AuthenticatedApp,
 }));
-// On submit of the login form: the logged-in area, its shell and the dashboard download while
-// the login call runs, not after its answer, and render without suspending once there.
-registerAfterLoginPreload(() =>
-  Promise.all([import('./authenticated-app').then((area) => area.preloadDashboard()), AuthenticatedApp.preload()]),
+// From the login form's first focus: the logged-in area, its shell and the dashboard download
+// while the person types, and render without suspending once there; the dashboard's calls
+// start as soon as the login answered (lib/after-login.ts, decision 067).
+registerAfterLoginPreload(
+  () =>
+    Promise.all([import('./authenticated-app').then((area) => area.preloadDashboard()), AuthenticatedApp.preload()]),
+  () => import('./authenticated-app').then((area) => area.preloadScreen('/')),
 );
 const LandingLayout = lazyWithPreload(async () => ({ default: (await load.landing()).LandingLayout }));
 const LoginPage = lazyWithPreload(async () => ({ default: (await load.login()).LoginPage }));

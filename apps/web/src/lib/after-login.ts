@@ -1,9 +1,16 @@
 /**
- * What the login form starts downloading the moment it is submitted, while the login call
- * runs: the logged-in area's code (the router registers it; a feature cannot import the app
- * layer). By the time the answer arrives, the dashboard's files are on their way or there.
+ * What the login form starts while a person logs in (the router registers it; a feature
+ * cannot import the app layer):
+ *
+ * - the logged-in area's code (its shell and the dashboard), from the moment the form is first
+ *   focused: typing the credentials takes longer than downloading them, so by the submit they
+ *   are usually there (docs/decisions/067);
+ * - the dashboard's calls (the account, the summary cards, the news...), the moment the login
+ *   answer set the session's cookies, beside the wait for that code: the dashboard then opens
+ *   with its data in the cache instead of asking for the account first and for its cards after.
  */
 let preload: (() => Promise<unknown>) | null = null;
+let ask: (() => unknown) | null = null;
 
 /**
  * At most this long a successful login waits for those files before it opens the dashboard:
@@ -11,8 +18,12 @@ let preload: (() => Promise<unknown>) | null = null;
  */
 export const AFTER_LOGIN_WAIT_MS = 1500;
 
-export function registerAfterLoginPreload(fn: (() => Promise<unknown>) | null) {
-  preload = fn;
+export function registerAfterLoginPreload(
+  files: (() => Promise<unknown>) | null,
+  calls: (() => unknown) | null = null,
+) {
+  preload = files;
+  ask = calls;
 }
 
 /**
@@ -28,4 +39,15 @@ export function preloadAfterLogin(): Promise<void> {
       () => undefined,
     );
   return Promise.race([ready, new Promise<void>((resolve) => setTimeout(resolve, AFTER_LOGIN_WAIT_MS))]);
+}
+
+/**
+ * Starts the dashboard's calls into the query cache: call it once the login answer set the
+ * session's cookies (the calls go with them). Never throws: a call that fails is asked again
+ * by the component that shows it.
+ */
+export function askAfterLogin(): void {
+  void Promise.resolve()
+    .then(() => ask?.())
+    .catch(() => undefined);
 }

@@ -308,8 +308,6 @@ export type ReferenceOptions = {
   documentUrl: string;
   /** The page's one script (deferred): it loads Scalar when the reader asks for it. */
   scriptUrl: string;
-  /** Scalar's bundle, fetched at low priority after the page has loaded. */
-  prefetchUrl: string;
 };
 
 /** The whole page. */
@@ -368,7 +366,6 @@ export function renderReference(doc: Json, opts: ReferenceOptions): string {
 <meta name="description" content="Reference of the public API: endpoints, scopes, rate limits, idempotency and webhooks.">
 <style>${STYLE}</style>
 <script src="${escapeHtml(opts.scriptUrl)}" defer></script>
-<link rel="prefetch" href="${escapeHtml(opts.prefetchUrl)}" as="script">
 </head>
 <body>
 <header class="top"><h1>${escapeHtml(doc.info?.title ?? opts.title)}</h1><p>Version ${escapeHtml(doc.info?.version ?? '')} · <a href="${escapeHtml(opts.documentUrl)}">OpenAPI document</a></p><button type="button" id="interactive" hidden>Interactive reference: try requests</button></header>

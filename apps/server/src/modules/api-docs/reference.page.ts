@@ -41,13 +41,24 @@ const SCALAR_OPTIONS = {
 };
 
 /**
- * The page's one script, deferred: it shows the "Interactive reference" button, and on a click
- * loads Scalar's bundle and lets it replace the rendered reference.
+ * The page's one script, deferred: it shows the "Interactive reference" button, asks the browser
+ * to prefetch Scalar's bundle once the page has loaded, and on a click loads that bundle and
+ * lets it replace the rendered reference.
  */
 const INIT_SCRIPT = `(() => {
   const button = document.getElementById('interactive');
   if (!button) return;
   button.hidden = false;
+  // Scalar's bundle is fetched at low priority once the page has loaded, never before (decision 067).
+  const prefetch = () => {
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.as = 'script';
+    link.href = ${JSON.stringify(BUNDLE_URL)};
+    document.head.append(link);
+  };
+  if (document.readyState === 'complete') prefetch();
+  else window.addEventListener('load', prefetch, { once: true });
   button.addEventListener('click', () => {
     button.disabled = true;
     button.textContent = 'Loading the interactive reference…';
@@ -120,7 +131,6 @@ export async function registerApiReference(
           baseUrl: `${publicUrl}${DOCUMENT_URL.replace(/\/openapi\.json$/, '')}`,
           documentUrl: DOCUMENT_URL,
           scriptUrl: INIT_URL,
-          prefetchUrl: BUNDLE_URL,
         }),
       ),
     );

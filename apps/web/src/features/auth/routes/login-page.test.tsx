@@ -11,7 +11,7 @@ import { AFTER_LOGIN_WAIT_MS, registerAfterLoginPreload } from '../../../lib/aft
 import { answer, failure, sentTo, serve } from '../../../testing/http';
 import { publicConfigFixture } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
-import { LoginPage } from './login-page';
+import { LoginPage, TYPING_PRELOAD_DELAY_MS } from './login-page';
 
 const config = publicConfigFixture({ devMailbox: true });
 
@@ -80,20 +80,38 @@ describe('LoginPage', () => {
   describe('on submit', () => {
     afterEach(() => registerAfterLoginPreload(null));
 
-    it('starts the logged-in area downloading before the login call answers, not on an invalid form', async () => {
-      const preload = vi.fn();
+    it('starts the logged-in area downloading a while after the form is first focused, before any submit', async () => {
+      const preload = vi.fn(() => Promise.resolve());
       registerAfterLoginPreload(preload);
       const user = userEvent.setup();
       renderWithProviders(<LoginPage />, { route: '/login/' });
-      await user.click(screen.getByRole('button', { name: 'Login' }));
-      await screen.findByText(VALIDATION_MESSAGES.emailRequired);
+      await screen.findByLabelText('Email');
       expect(preload).not.toHaveBeenCalled();
+      await user.click(screen.getByLabelText('Email'));
+      // A while after the focus (a form filled at once sends its login call first).
+      expect(preload).not.toHaveBeenCalled();
+      await vi.waitFor(() => expect(preload).toHaveBeenCalled(), { timeout: TYPING_PRELOAD_DELAY_MS + 2000 });
+    });
+
+    it('starts the dashboard calls once the login answered, before the logged-in area has loaded', async () => {
+      const calls = vi.fn();
+      registerAfterLoginPreload(() => new Promise(() => undefined), calls);
+      await logInToDashboard(<p>the dashboard</p>);
+      await vi.waitFor(() => expect(calls).toHaveBeenCalledTimes(1));
+      expect(screen.queryByText('the dashboard')).not.toBeInTheDocument();
+    });
+
+    it('starts no dashboard call when the login fails', async () => {
+      const calls = vi.fn();
+      registerAfterLoginPreload(() => Promise.resolve(), calls);
+      const user = userEvent.setup();
+      renderWithProviders(<LoginPage />, { route: '/login/' });
       await user.type(screen.getByLabelText('Email'), 'someone@cryptads.example');
       await user.type(screen.getByLabelText('Password'), 'wrong');
       await user.click(screen.getByRole('button', { name: 'Login' }));
       await screen.findByTestId('form-error');
-      expect(preload).toHaveBeenCalledTimes(1);
       expect(sentTo(authEndpoints.login)).toHaveLength(1);
+      expect(calls).not.toHaveBeenCalled();
     });
 
     it('opens the dashboard only once the logged-in area has loaded, or after the longest wait', async () => {

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { LoginInput, LoginInputSchema } from '@cryptads/contract/auth';
 import { AUTH_MESSAGES } from '@cryptads/contract/auth-messages';
 import { errorReason, isApiError } from '../../../lib/api-client';
-import { preloadAfterLogin } from '../../../lib/after-login';
+import { askAfterLogin, preloadAfterLogin } from '../../../lib/after-login';
 import { useCaptcha } from '../../../lib/captcha';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { refreshSession } from '../../../lib/session';
@@ -33,6 +33,29 @@ const loginValidation = lazyZodResolver<LoginFormInput, LoginFormOutput>(async (
   (await import('@cryptads/contract/auth')).LoginInputSchema.omit({ captcha: true }),
 );
 
+/**
+ * Someone typing their credentials is about to open the dashboard: its files download
+ * meanwhile, starting this long after the form's first focus (about the time it takes to type an
+ * address), so that a form filled at once (a password manager) sends its login call first.
+ */
+export const TYPING_PRELOAD_DELAY_MS = 800;
+
+function usePreloadWhileTyping(): () => void {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  return () => {
+    timer.current ??= setTimeout(() => void preloadAfterLogin(), TYPING_PRELOAD_DELAY_MS);
+  };
+}
+
+/** Resolves once a request made just before has gone to the network (a task later). */
+const afterCallSent = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** The server's sentence when a session ended on its own (an operator's idle expiry; main.tsx puts it here). */
 const sessionEndedOf = (state: unknown): string | null =>
   state && typeof state === 'object' && 'sessionEnded' in state && typeof state.sessionEnded === 'string'
@@ -46,6 +69,7 @@ export function LoginPage() {
   const login = useLogin();
   const [serverError, setServerError] = useState<string | null>(null);
   const [unverified, setUnverified] = useState<{ email: string } | null>(null);
+  const preloadWhileTyping = usePreloadWhileTyping();
 
   const form = useForm<LoginFormInput, unknown, LoginFormOutput>({
     resolver: loginValidation.resolver,
@@ -57,7 +81,6 @@ export function LoginPage() {
 
   const onSubmit = async (values: LoginFormOutput) => {
     setServerError(null);
-    const loggedInArea = preloadAfterLogin();
     let token: string;
     try {
       token = await captcha.getToken();
@@ -66,11 +89,18 @@ export function LoginPage() {
       return;
     }
     try {
-      const res = await login.mutateAsync({ ...values, captcha: token });
+      const answer = login.mutateAsync({ ...values, captcha: token });
+      // The logged-in area's files download while the call runs (if the focus did not start
+      // them already), asked for after it: a browser opens six connections to a server
+      // (HTTP/1.1), and the login call must not queue behind thirty files (decision 067).
+      const loggedInArea = afterCallSent().then(preloadAfterLogin);
+      const res = await answer;
       // The answer set the session's cookies (docs/decisions/034); an unverified account's
       // session may only make the verification calls, and does not count as logged in yet.
       if (res.verified) {
-        // The dashboard opens once its files are there (the button keeps spinning meanwhile).
+        // Its calls start now, beside the wait for its files (decision 067); the dashboard
+        // opens once those are there (the button keeps spinning meanwhile).
+        askAfterLogin();
         await loggedInArea;
         refreshSession();
         void navigate(paths.home, { replace: true });
@@ -105,7 +135,10 @@ export function LoginPage() {
       <form
         method="post"
         onSubmit={form.handleSubmit(onSubmit)}
-        onFocus={loginValidation.preload}
+        onFocus={() => {
+          loginValidation.preload();
+          preloadWhileTyping();
+        }}
         noValidate
         aria-label="Login"
         data-testid="login-form"

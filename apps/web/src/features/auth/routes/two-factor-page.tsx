@@ -4,6 +4,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
 import { AUTH_MESSAGES, TwoFactorCodeSchema } from '@cryptads/contract/auth';
 import { REDIRECTING_RETURN_MS, TWO_FACTOR_SCREEN_TIMEOUT_SECONDS } from '@cryptads/contract/limits';
+import { askAfterLogin } from '../../../lib/after-login';
 import { errorReason, isApiError } from '../../../lib/api-client';
 import { useCaptcha } from '../../../lib/captcha';
 import { refreshSession } from '../../../lib/session';
@@ -64,6 +65,8 @@ function TwoFactorForm({ state }: { state: TwoFactorState }) {
         captcha: token,
         twoFactorCode: parsed.data,
       });
+      // The dashboard's calls start at once, not after its render asked for the account (decision 067).
+      askAfterLogin();
       refreshSession();
       void navigate(paths.home, { replace: true });
     } catch (e) {

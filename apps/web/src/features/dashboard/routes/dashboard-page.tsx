@@ -1,6 +1,6 @@
 import { Alert, Button, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { AccountType } from '@cryptads/contract/account-types';
 import { mustSignTerms } from '@cryptads/contract/terms-messages';
 import { errorReason } from '../../../lib/api-client';
@@ -12,6 +12,16 @@ import { DashboardNotices } from '../components/notices';
 import { PromoBanner } from '../components/promo-banner';
 import { BalanceCard, InventoryCard, TodayCard } from '../components/summary-cards';
 import { TermsModal } from '../components/terms-modal';
+
+/**
+ * A part of the page below the first screen (decision 067): its own Suspense boundary, so
+ * that React hydrates it in a pass of its own after the cards above it (a dehydrated boundary
+ * waits at a lower priority) instead of in one long task with the whole page; nothing in it
+ * suspends.
+ */
+function Later({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
 
 /**
  * Dashboard home (docs/product/account.md#dashboard). The marketplace teaser belongs to the marketplace feature:
@@ -69,13 +79,21 @@ export function DashboardPage({ marketplaceTeaser }: { marketplaceTeaser?: React
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <TodayCard user={details} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 7 }}>
-          <AnnouncementsCard />
+        <Grid.Col span={{ base: 12, lg: 7 }} className="below-fold">
+          <Later>
+            <AnnouncementsCard />
+          </Later>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <NewsCard />
+        <Grid.Col span={{ base: 12, lg: 5 }} className="below-fold">
+          <Later>
+            <NewsCard />
+          </Later>
         </Grid.Col>
-        {marketplaceTeaser ? <Grid.Col span={12}>{marketplaceTeaser}</Grid.Col> : null}
+        {marketplaceTeaser ? (
+          <Grid.Col span={12} className="below-fold">
+            <Later>{marketplaceTeaser}</Later>
+          </Grid.Col>
+        ) : null}
       </Grid>
     </Stack>
   );
