@@ -136,22 +136,31 @@ let template: Template | undefined;
 /** How many databases this worker started (its tests read it). */
 let startedCount = 0;
 export const startedDatabases = () => startedCount;
+/** How many databases wait for their next test app in this worker (its tests read it). */
+export const idleDatabases = () => idle.length;
 
 function connect(embedded: Embedded) {
   return new pg.Client({ host: embedded.socketDir, user: 'postgres', database: 'postgres' });
 }
 
+/** A restore takes a fraction of a second; one that waits longer waits on a session a test left stuck. */
+const RESTORE_TIMEOUT_MS = 5_000;
+
 async function reuse(kept: Kept): Promise<boolean> {
   const client = connect(kept.embedded);
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await client.connect();
-    return await restore(client, kept.template);
+    const stuck = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no restore within ${RESTORE_TIMEOUT_MS} ms`)), RESTORE_TIMEOUT_MS);
+    });
+    return await Promise.race([client.connect().then(() => restore(client, kept.template)), stuck]);
   } catch (error) {
     // The thread ended (a test broke it), or the restore failed: a new database instead.
     console.warn(`embedded test database not reused: ${(error as Error).message}`);
     return false;
   } finally {
-    await client.end().catch(() => {});
+    clearTimeout(timer);
+    void client.end().catch(() => {});
   }
 }
 
@@ -184,7 +193,8 @@ export async function embeddedTestDatabase(loadDataDir: string): Promise<Databas
     }
     candidate.embedded.worker.ref();
     if (await reuse(candidate)) kept = candidate;
-    else await candidate.embedded.close().catch(() => {});
+    // Not reusable: its thread ends (a stuck session would keep a clean close waiting).
+    else await candidate.embedded.worker.terminate();
   }
   const taken = kept;
   let closed = false;
