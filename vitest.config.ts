@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // API tests run on in-memory PGlite; when TEST_DATABASE_URL is set they run again on
-// PostgreSQL. Each test app gets a database of its own, copied from one that the global
-// setup migrated once per run.
+// PostgreSQL. Each test app gets a database of its own, made from one that the global
+// setup migrated once per run; on PGlite, a worker's databases are reused, each restored to that
+// template before the next test app gets it (docs/decisions/065).
 const serverTests = ['apps/server/src/**/*.test.ts'];
 const server = {
   include: serverTests,

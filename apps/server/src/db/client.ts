@@ -152,6 +152,22 @@ export async function openDatabase(opts: {
 /** PGlite in `dataDir` on its worker thread, migrated, behind a one-connection pool. */
 async function openEmbedded(dataDir: string, loadDataDir: string | undefined, application_name: string) {
   const embedded = await startEmbedded(dataDir, loadDataDir);
+  return connectEmbedded(embedded, application_name, () => embedded.close());
+}
+
+/** A started embedded database (startEmbedded). */
+export type Embedded = Awaited<ReturnType<typeof startEmbedded>>;
+
+/**
+ * The server's database on an embedded database already started: migrated, behind a
+ * one-connection pool. `close` ends the pool, then calls `closeEmbedded` (openDatabase: the
+ * thread ends; the API tests: the database goes back to their pool, testing/test-app.ts).
+ */
+export async function connectEmbedded(
+  embedded: Embedded,
+  application_name: string,
+  closeEmbedded: () => Promise<void>,
+) {
   // One connection, kept open: PGlite is one session, so one writer at a time as before (a
   // transaction holds the connection, everything else queues in the pool, in order).
   const pool = createPool({
@@ -176,7 +192,7 @@ async function openEmbedded(dataDir: string, loadDataDir: string | undefined, ap
   });
   const close = async () => {
     await pool.end();
-    await embedded.close();
+    await closeEmbedded();
   };
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   try {

@@ -8,7 +8,7 @@ import { openDatabase } from '../db/client';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A tarball of a migrated PGlite data directory; every test app starts from a copy. */
+    /** A tarball of a migrated PGlite data directory; the test apps' databases start from it (testing/embedded-pool.ts). */
     pgliteTemplate: string;
     /** A migrated PostgreSQL database; every test app gets `CREATE DATABASE … TEMPLATE` it. */
     postgresTemplate: string;

@@ -3,19 +3,21 @@ import { inject } from 'vitest';
 import { type App, type BuildOptions, buildApp } from '../app';
 import { type Config, type Env, loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
+import { embeddedTestDatabase } from './embedded-pool';
 import { adminQuery, withDatabase } from './global-setup';
 
 /**
- * A fresh database per test app, copied from the one the global setup migrated: in-memory
- * PGlite on its worker thread, reached through node-postgres as the server does, or, in the
+ * A fresh database per test app, as the global setup migrated it: in-memory PGlite on its
+ * worker thread, reached through node-postgres as the server does, reused by this vitest
+ * worker's test apps and restored to the template for each (testing/embedded-pool.ts), or, in the
  * vitest project "server-postgres", a new PostgreSQL database made from the template database
  * and dropped on close (races and locks only show on a real server).
  */
 async function freshDatabase(): Promise<Database> {
   const base = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB_DRIVER !== 'postgres' || !base) {
-    // The migrations are already applied: opening finds nothing to do.
-    return openDatabase({ loadDataDir: inject('pgliteTemplate') });
+    // One closed by an earlier test app of this worker, restored to the template, or a new one.
+    return embeddedTestDatabase(inject('pgliteTemplate'));
   }
   const name = `cryptads_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(base, `CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
