@@ -334,6 +334,26 @@ function bidRow(round: number, setting: string, what: string, m: Measured, base:
   }
 }
 
+/**
+ * Waits for a server just started to be at rest: its start-up jobs (the first run of the
+ * background jobs, the ads.txt checks, the index, the API reference) cost 250-450 ms of CPU a
+ * second for the first 20-30 s, which a warm-up overlapping them would count (and the runs
+ * after it compete with). Rest: two seconds in a row under 100 ms of CPU each, for at most
+ * 90 s. Answers how long it waited.
+ */
+async function atRest(pid: number): Promise<string> {
+  const started = Date.now();
+  let quiet = 0;
+  let last = cpuMs(pid);
+  while (quiet < 2 && Date.now() - started < 90_000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuMs(pid);
+    quiet = now - last < 100 ? quiet + 1 : 0;
+    last = now;
+  }
+  return `at rest after ${((Date.now() - started) / 1000).toFixed(0)} s${quiet < 2 ? ' (not: 90 s passed)' : ''}`;
+}
+
 /** The three runs of a round against one server (alone, alone, together), beside the same against hello-world. */
 async function bidRound(round: number, setting: string, start: () => Promise<Server>) {
   const hello = await startHello(PORT);
@@ -356,6 +376,7 @@ async function bidRound(round: number, setting: string, start: () => Promise<Ser
   const server = await start();
   const pid = server.child.pid as number;
   try {
+    console.log(`round ${round}, ${setting}: ${await atRest(pid)}`);
     // Warm-up at the measured rates, long enough for the bid path's code to be optimised (a
     // bid's CPU fell from 4.1 to 0.9 ms over its first 15 s at 200 req/s on a busy machine);
     // each run starts once the events before it are recorded (an unpaced warm-up left
@@ -521,6 +542,7 @@ async function main() {
       const server = await startServer(PORT + 1, { DATA_DIR: dataDir, WEB_DIST: '/nonexistent' });
       try {
         const opts = { path: servePath, headers: serveHeaders };
+        console.log(`serve: ${await atRest(server.child.pid as number)}`);
         await load([server.url], { ...opts, seconds: 3 }, []);
         const paced = await load([server.url], { ...opts, rate: 2000 }, [server.child.pid as number]);
         record(

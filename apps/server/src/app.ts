@@ -239,93 +239,104 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(errorsPlugin);
   // Before every other hook: what no route may see, refused once for all (decision 055).
   await app.register(inputGuardPlugin);
-  await app.register(securityPlugin);
-  await app.register(sessionCookiePlugin);
-  await app.register(authPlugin);
 
-  // The endpoints with a scope, served again under /api/v1 to API keys (docs/decisions/040).
-  const publicApi: RouteBinding[] = [];
-  // The OpenAPI documents (decision 043), built once on first use: /api/openapi.json, /api/v1/openapi.json, /docs/api/.
-  const documents = apiDocuments(config.productName);
-  await app.register(
-    async (api) => {
-      // Every role answers its health and readiness; the rest of /api is the api role's.
-      if (!parts.api) {
-        registerEndpoints(api, probeRoutes(ctx));
-        return;
-      }
-      await registerCompression(api);
-      const register = (scope: typeof api, bindings: readonly RouteBinding[]) => {
-        registerEndpoints(scope, bindings);
-        publicApi.push(...bindings.filter((binding) => binding.endpoint.scope !== undefined));
-      };
-      register(api, [
-        ...systemRoutes(ctx),
-        ...authRoutes(config),
-        ...userRoutes,
-        ...settingsRoutes(config),
-        ...apiKeyRoutes(config),
-        ...notificationsRoutes,
-        ...termsRoutes,
-        ...referralRoutes,
-        ...announcementsRoutes,
-        ...newsRoutes(createNewsFeed(config, fetch, api.log)),
-      ]);
-      addDefaultTerms(api);
-      register(api, [...campaignRoutes, ...uploadRoutes]);
-      registerEndpoints(api, forecastRoutes);
-      register(api, [...websiteRoutes]);
-      register(api, sellerRoutes);
-      register(api, reportRoutes);
-      registerEndpoints(api, conversionRoutes());
-      register(api, billingHistoryRoutes);
-      register(api, statementRoutes);
-      register(api, depositRoutes);
-      await registerPaymentWebhooks(api);
-      register(api, billingProfileRoutes);
-      register(api, payoutRoutes);
-      register(api, marketplaceRoutes);
-      register(api, marketplaceOrderRoutes);
-      register(api, marketplaceFulfilmentRoutes);
-      register(api, adminAccountsRoutes);
-      register(api, adminRoutes);
-      register(api, bankStatementRoutes);
-      register(api, taxRoutes);
-      // A delivery written by an api-only process waits for the background process's next poll.
-      register(
-        api,
-        outgoingWebhookRoutes(() => ctx.webhooks?.wake()),
+  // The site (the API, its pages, the web app) in a scope of its own, with the plugins only it
+  // needs: helmet, cookies, rate limits, the session and its cross-site check. The public ad
+  // paths are registered beside it, outside: they ran helmet's and the cookie plugin's hooks on
+  // every request for answers that need neither (docs/decisions/066-ad-paths-scope.md).
+  let reference: Awaited<ReturnType<typeof registerApiReference>> | undefined;
+  await app.register(async (site) => {
+    await site.register(securityPlugin);
+    await site.register(sessionCookiePlugin);
+    await site.register(authPlugin);
+
+    // The endpoints with a scope, served again under /api/v1 to API keys (docs/decisions/040).
+    const publicApi: RouteBinding[] = [];
+    // The OpenAPI documents (decision 043), built once on first use: /api/openapi.json, /api/v1/openapi.json, /docs/api/.
+    const documents = apiDocuments(config.productName);
+    await site.register(
+      async (api) => {
+        // Every role answers its health and readiness; the rest of /api is the api role's.
+        if (!parts.api) {
+          registerEndpoints(api, probeRoutes(ctx));
+          return;
+        }
+        await registerCompression(api);
+        const register = (scope: typeof api, bindings: readonly RouteBinding[]) => {
+          registerEndpoints(scope, bindings);
+          publicApi.push(...bindings.filter((binding) => binding.endpoint.scope !== undefined));
+        };
+        register(api, [
+          ...systemRoutes(ctx),
+          ...authRoutes(config),
+          ...userRoutes,
+          ...settingsRoutes(config),
+          ...apiKeyRoutes(config),
+          ...notificationsRoutes,
+          ...termsRoutes,
+          ...referralRoutes,
+          ...announcementsRoutes,
+          ...newsRoutes(createNewsFeed(config, fetch, api.log)),
+        ]);
+        addDefaultTerms(api);
+        register(api, [...campaignRoutes, ...uploadRoutes]);
+        registerEndpoints(api, forecastRoutes);
+        register(api, [...websiteRoutes]);
+        register(api, sellerRoutes);
+        register(api, reportRoutes);
+        registerEndpoints(api, conversionRoutes());
+        register(api, billingHistoryRoutes);
+        register(api, statementRoutes);
+        register(api, depositRoutes);
+        await registerPaymentWebhooks(api);
+        register(api, billingProfileRoutes);
+        register(api, payoutRoutes);
+        register(api, marketplaceRoutes);
+        register(api, marketplaceOrderRoutes);
+        register(api, marketplaceFulfilmentRoutes);
+        register(api, adminAccountsRoutes);
+        register(api, adminRoutes);
+        register(api, bankStatementRoutes);
+        register(api, taxRoutes);
+        // A delivery written by an api-only process waits for the background process's next poll.
+        register(
+          api,
+          outgoingWebhookRoutes(() => ctx.webhooks?.wake()),
+        );
+        if (opts.operatorToken) register(api, operatorRoutes(opts.operatorToken));
+        api.get('/openapi.json', async () => (await documents()).full);
+        api.get('/v1/openapi.json', async () => (await documents()).v1);
+      },
+      { prefix: '/api' },
+    );
+    if (parts.api) {
+      await registerPublicApi(site, publicApi);
+      await registerMailboxPage(site);
+      await registerUploadFiles(site);
+      await registerKycRoutes(site);
+      await registerSandboxPage(site);
+      reference = await registerApiReference(site, async () => (await documents()).v1);
+      await registerSellersJson(site);
+    }
+    if (parts.serve) await registerConversionUrls(site);
+    if (parts.api) await site.register(spaPlugin);
+    // Without the web app, any other path is a 404 in the envelope.
+    else
+      site.setNotFoundHandler((_request, reply) =>
+        reply.status(404).send({ code: 404, response: null, reason: GENERIC_MESSAGES.routeNotFound }),
       );
-      if (opts.operatorToken) register(api, operatorRoutes(opts.operatorToken));
-      api.get('/openapi.json', async () => (await documents()).full);
-      api.get('/v1/openapi.json', async () => (await documents()).v1);
-    },
-    { prefix: '/api' },
-  );
-  if (parts.api) await registerPublicApi(app, publicApi);
-
-  if (parts.api) {
-    await registerMailboxPage(app);
-    await registerUploadFiles(app);
-    await registerKycRoutes(app);
-    await registerSandboxPage(app);
-    const reference = await registerApiReference(app, async () => (await documents()).v1);
-    // Rendered ahead once the server is listening and any demo seed is over: the first reader does not wait.
+  });
+  // The API reference is rendered ahead once the server is listening and any demo seed is
+  // over: the first reader does not wait.
+  const warmReference = reference;
+  if (warmReference)
     app.addHook('onListen', () => {
       void (opts.preparation?.settled() ?? Promise.resolve()).then(() =>
-        setTimeout(() => void reference.warm().catch(() => {}), 1000).unref(),
+        setTimeout(() => void warmReference.warm().catch(() => {}), 1000).unref(),
       );
     });
-    await registerSellersJson(app);
-  }
-  if (parts.serve && delivery) await registerDelivery(app, delivery);
-  if (parts.serve) await registerConversionUrls(app);
-  if (parts.api) await app.register(spaPlugin);
-  // Without the web app, any other path is a 404 in the envelope.
-  else
-    app.setNotFoundHandler((_request, reply) =>
-      reply.status(404).send({ code: 404, response: null, reason: GENERIC_MESSAGES.routeNotFound }),
-    );
+  // The public ad paths (/tag.js, /serve, /click, /view, /openrtb2): outside the site's scope.
+  if (parts.serve && delivery) await app.register(async (ads) => registerDelivery(ads, delivery));
   await app.ready();
   return app;
 }

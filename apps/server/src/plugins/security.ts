@@ -18,9 +18,11 @@ const TURNSTILE = 'https://challenges.cloudflare.com';
 const COLOR_SCHEME_SCRIPT_HASH = `'sha256-${createHash('sha256').update(COLOR_SCHEME_SCRIPT).digest('base64')}'`;
 
 /**
- * Helmet with a CSP the SPA works under, cookies, and per-route rate limits. A route may opt
- * out of helmet (`helmet: false`): the public delivery URLs do, their answers are JSON, a
- * script and redirects for other sites, and helmet rebuilt its headers on every request.
+ * Helmet with a CSP the SPA works under, cookies, and per-route rate limits: the site's scope
+ * (app.ts). The public ad paths run outside it (docs/decisions/066): their answers are JSON, a
+ * script, pixels and redirects for other sites with headers of their own (delivery/answers.ts).
+ * A route of the site may still opt out of helmet (`helmet: false`: /sellers.json, the
+ * conversion postbacks).
  * With REDIS_URL the rate-limit counters live in Redis, so a limit holds across processes.
  */
 export default fp(async function security(app: FastifyInstance) {

@@ -97,7 +97,7 @@ export type Bidder = { delivery: Delivery; config: Config };
 
 /** The visitor of a bid request: the browser that sent it, as on /serve. */
 function visitorOf(b: Bidder, r: BidRequest, facts: RequestFacts) {
-  const agent = parseAgent(facts.userAgent);
+  const agent = facts.agent ?? parseAgent(facts.userAgent);
   const personal = personalDataAllowed(r);
   const visitor: Visitor = {
     country: b.delivery.geo.country(facts.ip, facts.headers),

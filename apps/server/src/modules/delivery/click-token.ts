@@ -1,7 +1,8 @@
-import { createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../config';
+import { openLink, signLink } from './signed-link';
 
 /**
  * Click links (docs/decisions/007-delivery.md): base64url(JSON payload) + '.' +
@@ -44,9 +45,7 @@ export function verifyClick(secret: KeyObject, token: string, ttlHours: number, 
  * (seconds): click links, and bid notices under a key of their own (./notice-token.ts).
  */
 export function signToken(secret: KeyObject, payload: { i: string; t: number }): string {
-  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  const mac = createHmac('sha256', secret).update(body).digest('base64url');
-  return `${body}.${mac}`;
+  return signLink(secret, payload);
 }
 
 /** The payload of a token signed with `secret`, issued within `ttlMs` (and not in the future). */
@@ -56,18 +55,9 @@ export function verifyToken<P extends { i: string; t: number }>(
   ttlMs: number,
   now = Date.now(),
 ): { ok: true; payload: P } | { ok: false; reason: 'invalid' | 'expired' } {
-  const dot = token.indexOf('.');
-  if (dot <= 0 || token.length > 2048) return { ok: false, reason: 'invalid' };
-  const body = token.slice(0, dot);
-  const given = Buffer.from(token.slice(dot + 1), 'base64url');
-  const expected = createHmac('sha256', secret).update(body).digest();
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
-  let payload: P;
-  try {
-    payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as P;
-  } catch {
-    return { ok: false, reason: 'invalid' };
-  }
+  const opened = openLink<P>([secret], token);
+  if (!opened) return { ok: false, reason: 'invalid' };
+  const { payload } = opened;
   if (typeof payload?.t !== 'number' || typeof payload.i !== 'string') return { ok: false, reason: 'invalid' };
   if (payload.t * 1000 + ttlMs < now || payload.t * 1000 > now + 300_000) return { ok: false, reason: 'expired' };
   return { ok: true, payload };

@@ -1,16 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AdFormat } from '@cryptads/contract/campaign-messages';
 import { type ServeAnswer, ServeQuerySchema } from '@cryptads/contract/delivery';
-import { parseAgent } from '../../adapters/geo/geo';
 import { supplyChainFor } from '../sellers/sellers.service';
 import { landingOf, storedImpression } from './click-target';
 import { bannerDocument, clickUrlOf, publicHeaders } from './answers';
 import { verifyClick } from './click-token';
 import { type Delivery, visitorKey } from './delivery';
 import { type Decision, POPUNDER_INTERVAL_MINUTES } from './engine';
-import type { RequestFacts } from './ivt';
 import { registerOpenRtb } from './openrtb.routes';
+import { requestFacts } from './request-facts';
 import { type DeliveryEvent, EventKind } from './types';
 import { tagScript } from './tag-script';
 import { createViewReports, registerViewReports } from './view-reports';
@@ -57,14 +56,14 @@ export async function registerDelivery(app: FastifyInstance, delivery: Delivery)
   const script = tagScript(config.publicUrl);
   const views = createViewReports(delivery, config.publicUrl);
 
-  app.get('/tag.js', { schema: { hide: true }, logLevel: 'warn', helmet: false }, async (_request, reply) =>
+  app.get('/tag.js', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) =>
     publicHeaders(reply)
       .type('application/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
       .send(script),
   );
 
-  app.options('/serve/:zone', { schema: { hide: true }, logLevel: 'warn', helmet: false }, async (_request, reply) =>
+  app.options('/serve/:zone', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) =>
     publicHeaders(reply)
       .header('access-control-allow-methods', 'GET')
       .header('access-control-max-age', '86400')
@@ -74,28 +73,26 @@ export async function registerDelivery(app: FastifyInstance, delivery: Delivery)
 
   app.get<{ Params: { zone: string }; Querystring: Record<string, string> }>(
     '/serve/:zone',
-    { schema: { hide: true }, logLevel: 'warn', helmet: false },
+    { schema: { hide: true }, logLevel: 'warn' },
     async (request, reply) => {
       publicHeaders(reply).header('cache-control', 'no-store');
       const query = ServeQuerySchema.safeParse(request.query);
-      const userAgent = request.headers['user-agent'] ?? '';
-      const agent = parseAgent(userAgent);
       if (!query.success || delivery.recorder.saturated) return reply.status(204).send();
       const known = delivery.engine.zoneByUnique(request.params.zone);
       if (!known) return reply.status(204).send();
+      // The visitor, read once: address, parsed user agent, country, capping key.
+      const facts = requestFacts(request);
+      const { agent } = facts;
       // Invalid traffic is answered like any other (a bot learns nothing) and recorded as filtered.
       const now = delivery.ivt.now();
-      const filterReason = delivery.ivt.serve(
-        { ...requestFacts(request, userAgent, agent.bot), zoneId: known.id },
-        now,
-      );
-      const country = delivery.geo.country(request.ip, request.headers);
+      const filterReason = delivery.ivt.serve({ ...facts, zoneId: known.id }, now);
+      const country = delivery.geo.country(facts.ip, request.headers);
       const visitor = {
         country,
         device: agent.device,
         os: agent.os,
         browser: agent.browser,
-        key: visitorKey(request.ip, agent),
+        key: visitorKey(facts.ip, agent),
       };
       // With shared state (Redis) the decision ends with its atomic reservation there; invalid
       // traffic takes capping only, never budget. Redis unreachable: no ad, nothing unbilled.
@@ -142,7 +139,7 @@ export async function registerDelivery(app: FastifyInstance, delivery: Delivery)
   // A wildcard, not ':token': parametric segments are limited to 100 characters.
   app.get<{ Params: { '*': string } }>(
     '/click/*',
-    { schema: { hide: true }, logLevel: 'warn', helmet: false },
+    { schema: { hide: true }, logLevel: 'warn' },
     async (request, reply) => {
       const check = verifyClick(delivery.clickSecret, request.params['*'], config.delivery.clickTtlHours);
       if (!check.ok)
@@ -154,8 +151,7 @@ export async function registerDelivery(app: FastifyInstance, delivery: Delivery)
       const clickId = randomBytes(16).toString('base64url');
       const target = await landingOf(app.ctx.db, delivery.engine, p.c, p.z, p.r, clickId);
       if (!target) return page(reply, 404, 'This ad is no longer available.');
-      const userAgent = request.headers['user-agent'] ?? '';
-      const agent = parseAgent(userAgent);
+      const facts = requestFacts(request);
       const now = delivery.ivt.now();
       // Every click is recorded: a repeated or invalid one as filtered, with its reason.
       // Redis unreachable: the database's one-click-per-impression index decides alone.
@@ -163,7 +159,7 @@ export async function registerDelivery(app: FastifyInstance, delivery: Delivery)
       const impression =
         delivery.ivt.issuedAt(p.i) ??
         (repeated || !delivery.ivt.config.enabled ? undefined : await storedImpression(app.ctx.db, p));
-      const invalid = delivery.ivt.click(requestFacts(request, userAgent, agent.bot), { repeated, impression }, now);
+      const invalid = delivery.ivt.click(facts, { repeated, impression }, now);
       const costMicros = /^\d{1,15}$/.test(p.k) ? BigInt(p.k) : 0n;
       // Budgets and balance as every process sees them (reserved in the shared state when there
       // is one); the recorder decides again, in the database, and alone when Redis is unreachable.
@@ -202,9 +198,4 @@ export async function registerDelivery(app: FastifyInstance, delivery: Delivery)
 
   await registerViewReports(app, delivery, views);
   await registerOpenRtb(app, delivery);
-}
-
-/** What the invalid-traffic rules look at in a request. */
-function requestFacts(request: FastifyRequest, userAgent: string, bot: boolean): RequestFacts {
-  return { ip: request.ip, userAgent, headers: request.headers, secure: request.protocol === 'https', bot };
 }

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import path from 'node:path';
 import { FilterReason } from '@cryptads/contract/delivery';
+import type { Agent } from '../../adapters/geo/geo';
 import type { Config } from '../../config';
 import { LruCounters } from '../../lib/lru-counters';
 
@@ -27,6 +28,8 @@ export type RequestFacts = {
   secure: boolean;
   /** isbot (or an empty user agent) said so. */
   bot: boolean;
+  /** The user agent parsed, when the caller has it (./request-facts.ts): not parsed again. */
+  agent?: Agent;
 };
 
 const MINUTE = 60_000;

@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import type { BidResponse } from 'iab-openrtb/v26';
 import { type BidRequest, BidRequestSchema, zoneOfImp } from '@cryptads/contract/openrtb';
 import { OPENRTB_MAX_BODY_BYTES, OPENRTB_MESSAGES } from '@cryptads/contract/openrtb-messages';
-import { parseAgent } from '../../adapters/geo/geo';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../lib/errors';
 import { utf8JsonParser } from '../../plugins/input-guard';
@@ -11,7 +10,7 @@ import { supplyChainFor } from '../sellers/sellers.service';
 import { publicHeaders } from './answers';
 import { type Bidder, bidResponseOf, checkWinNotice, type NoticeOutcome, recordBillingNotice } from './bidding';
 import type { Delivery } from './delivery';
-import type { RequestFacts } from './ivt';
+import { requestFacts } from './request-facts';
 
 /**
  * The bidding endpoint and its notices (docs/product/programmatic.md), outside /api and
@@ -26,18 +25,6 @@ function reasonOf(error: z.ZodError): string {
   const path = issue?.path.length ? issue.path.join('.') : 'request';
   return `${OPENRTB_MESSAGES.invalid}: ${path}: ${issue?.message ?? 'invalid'}.`;
 }
-
-/** What the invalid-traffic rules look at: the browser that sent the request, as on /serve. */
-const factsOf = (request: FastifyRequest): RequestFacts => {
-  const userAgent = request.headers['user-agent'] ?? '';
-  return {
-    ip: request.ip,
-    userAgent,
-    headers: request.headers,
-    secure: request.protocol === 'https',
-    bot: parseAgent(userAgent).bot,
-  };
-};
 
 /**
  * Each bid says who sells its impression: the SupplyChain object of the zone's publisher
@@ -69,7 +56,7 @@ export async function registerOpenRtb(app: FastifyInstance, delivery: Delivery) 
     scope.removeAllContentTypeParsers();
     const json = utf8JsonParser(scope, OPENRTB_MESSAGES.notJson);
     scope.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'buffer' }, json);
-    const options = { schema: { hide: true }, logLevel: 'warn', helmet: false } as const;
+    const options = { schema: { hide: true }, logLevel: 'warn' } as const;
 
     scope.options('/openrtb2/auction', options, async (_request, reply) =>
       publicHeaders(reply)
@@ -86,7 +73,7 @@ export async function registerOpenRtb(app: FastifyInstance, delivery: Delivery) 
       if (!parsed.success) throw badRequest(reasonOf(parsed.error));
       const impIds = new Set(parsed.data.imp.map((imp) => imp.id));
       if (impIds.size !== parsed.data.imp.length) throw badRequest(OPENRTB_MESSAGES.duplicateImp);
-      const answer = bidResponseOf(bidder, parsed.data, factsOf(request), delivery.ivt.now());
+      const answer = bidResponseOf(bidder, parsed.data, requestFacts(request), delivery.ivt.now());
       if (!answer) return reply.status(204).send();
       await addSupplyChains(app.ctx, delivery, parsed.data, answer);
       return reply.type('application/json; charset=utf-8').send(answer);

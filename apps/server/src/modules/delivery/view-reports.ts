@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AdFormat } from '@cryptads/contract/campaign-messages';
 import { VIEW_REPORT_TTL_HOURS, ViewReport } from '@cryptads/contract/viewability';
-import { parseAgent } from '../../adapters/geo/geo';
 import type { Delivery } from './delivery';
 import type { Decision } from './engine';
+import { requestFacts } from './request-facts';
 import { type DeliveryEvent, EventKind } from './types';
 import { signView, type ViewKeys, type ViewPayload, verifyView, viewKeysOf } from './view-token';
 
@@ -137,7 +137,6 @@ export async function registerViewReports(app: FastifyInstance, delivery: Delive
     url: '/view/*',
     schema: { hide: true },
     logLevel: 'warn',
-    helmet: false,
     // sendBeacon may carry a body; ours sends none.
     bodyLimit: 1024,
     handler: async (
@@ -153,15 +152,7 @@ export async function registerViewReports(app: FastifyInstance, delivery: Delive
       if (kind === null) return answer(reply, 400);
       // An impression filtered at /serve, or a report no person's browser sent: answered, not counted.
       if (!check.counts) return answer(reply, 204);
-      const userAgent = request.headers['user-agent'] ?? '';
-      const facts = {
-        ip: request.ip,
-        userAgent,
-        headers: request.headers,
-        secure: request.protocol === 'https',
-        bot: parseAgent(userAgent).bot,
-      };
-      if (delivery.ivt.view(facts, now)) return answer(reply, 204);
+      if (delivery.ivt.view(requestFacts(request), now)) return answer(reply, 204);
       if (delivery.recorder.saturated) return answer(reply, 503);
       const key = `${kind}:${check.payload.i}`;
       if (!taken.take(key, now)) return answer(reply, 204);

@@ -30,6 +30,7 @@ import {
   reverseTransfer,
   statementOf,
   transfer,
+  transferMany,
   voidHold,
 } from './ledger.service';
 import { depositFor, ledgerSumOf, spendFor } from './test-helpers';
@@ -211,6 +212,46 @@ describe('transfers', () => {
     expect([await statusOf(cpm), await statusOf(cpc)]).toEqual([CampaignStatus.Delivering, CampaignStatus.OutOfFunds]);
     await credit(397_500n); // €0.40: one click
     expect(await statusOf(cpc)).toBe(CampaignStatus.Delivering);
+  });
+
+  it('answers the transfers of a posting as stored, in the order asked, any text and date kept exact', async () => {
+    const userId = await newUser();
+    await deposit(userId, 10);
+    const past = new Date('2026-03-04T05:06:07.089Z');
+    const odd = 'quote " backslash \\ comma, {brace} NULL é€ \n new line';
+    const { posted, now } = await tx(async (t) => ({
+      posted: await transferMany(t, [
+        { from: available(userId), to: platform('revenue'), amountMicros: 1n, kind: 'spend', description: odd },
+        {
+          from: available(userId),
+          to: platform('revenue'),
+          amountMicros: 9_999_999n,
+          kind: 'spend',
+          description: 'NULL',
+          reference: odd,
+          at: past,
+        },
+        { from: platform('revenue'), to: available(userId), amountMicros: 3n, kind: 'refund', description: '' },
+      ]),
+      now: ((await t.execute(sql`select now() as now`)) as unknown as { rows: { now: unknown }[] }).rows[0]?.now,
+    }));
+    const stored = await app.ctx.db
+      .select()
+      .from(ledgerTransfers)
+      .where(sql`${ledgerTransfers.id} = any(${`{${posted.transfers.map((t) => t.id).join(',')}}`}::bigint[])`)
+      .orderBy(ledgerTransfers.id);
+    expect(posted.transfers).toEqual(stored);
+    expect(stored.map((t) => [t.amountMicros, t.kind, t.description, t.reference, t.idempotencyKey])).toEqual([
+      [1n, 'spend', odd, null, null],
+      [9_999_999n, 'spend', 'NULL', odd, null],
+      [3n, 'refund', '', null, null],
+    ]);
+    expect(stored[1]?.createdAt.toISOString()).toBe(past.toISOString());
+    // Without a date of its own, a transfer is dated by its transaction (the column's default).
+    expect(stored[0]?.createdAt.getTime()).toBe(
+      new Date(String(now instanceof Date ? now.toISOString() : now)).getTime(),
+    );
+    expect(await balanceOf(userId)).toBe(10_000_000n - 10_000_000n + 3n);
   });
 
   it('undoes a transfer once with a reversing transfer; the original stays', async () => {

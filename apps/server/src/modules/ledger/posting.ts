@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { ledgerAccounts, type ledgerHolds, ledgerTransfers } from '../../db/schema/ledger';
 import { users } from '../../db/schema/users';
@@ -105,6 +105,44 @@ function arrayLiteral(values: readonly (string | number | bigint | null)[]): str
   return `{${values.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
 }
 
+const TRANSFER_COLUMNS = Object.entries(getTableColumns(ledgerTransfers));
+
+/** A row of `returning *` as drizzle's own select maps it (each column's driver value mapped by the column). */
+function transferOf(row: Record<string, unknown>): LedgerTransfer {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of TRANSFER_COLUMNS) {
+    const value = row[column.name];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as LedgerTransfer;
+}
+
+/**
+ * Inserts transfers in the legs' order and answers them as stored, in that order. One array
+ * parameter per column (unnest), not a VALUES list: drizzle typed every parameter of every row,
+ * the largest part of an ad-spend posting's CPU on the embedded database (decision 066).
+ * `created_at` is the leg's `at`, or the column's default (now(): the transaction's time).
+ */
+async function insertTransfers(tx: Tx, legs: readonly Leg[], idOf: (ref: AccountRef) => number) {
+  const column = <T extends string | number | bigint>(of: (l: Leg) => T | null | undefined) =>
+    arrayLiteral(legs.map((l) => of(l) ?? null));
+  const rows = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`insert into ${ledgerTransfers} (debit_account_id, credit_account_id, amount_micros, kind,
+        description, reference, idempotency_key, hold_id, hold_phase, reversal_of, created_at)
+      select d, c, a, k, de, r, ik, h, hp, ro, coalesce(at, now())
+      from unnest(${column((l) => idOf(l.from))}::integer[], ${column((l) => idOf(l.to))}::integer[],
+        ${column((l) => l.amountMicros)}::bigint[], ${column((l) => l.kind)}::text[], ${column((l) => l.description)}::text[],
+        ${column((l) => l.reference)}::text[], ${column((l) => l.idempotencyKey)}::text[], ${column((l) => l.holdId)}::bigint[],
+        ${column((l) => l.holdPhase)}::text[], ${column((l) => l.reversalOf)}::bigint[],
+        ${column((l) => l.at?.toISOString())}::timestamptz[])
+        with ordinality as u(d, c, a, k, de, r, ik, h, hp, ro, at, n)
+      order by n
+      returning *`),
+  );
+  // Ids are drawn in the select's order (the legs'); RETURNING's order is not promised.
+  return rows.map(transferOf).sort((a, b) => a.id - b.id);
+}
+
 /** The two CHECKs that keep a user's money at zero or above; any other violation is a bug, not a refusal. */
 const BALANCE_CHECKS = new Set(['ledger_accounts_user_nonnegative', 'users_balance_nonnegative']);
 
@@ -181,7 +219,7 @@ export async function postLegs(tx: Tx, input: readonly Leg[]): Promise<Posted> {
       await tx
         .select({ id: users.id })
         .from(users)
-        .where(inArray(users.id, ids))
+        .where(sql`${users.id} = any(${arrayLiteral(ids)}::integer[])`)
         .orderBy(asc(users.id))
         .for('no key update');
       const updated = rowsOf<{ id: number }>(
@@ -221,29 +259,8 @@ export async function postLegs(tx: Tx, input: readonly Leg[]): Promise<Posted> {
       return id;
     };
     const transfers: LedgerTransfer[] = [];
-    for (let i = 0; i < legs.length; i += 1000) {
-      const part = legs.slice(i, i + 1000);
-      transfers.push(
-        ...(await tx
-          .insert(ledgerTransfers)
-          .values(
-            part.map((l) => ({
-              debitAccountId: idOf(l.from),
-              creditAccountId: idOf(l.to),
-              amountMicros: l.amountMicros,
-              kind: l.kind,
-              description: l.description,
-              reference: l.reference ?? null,
-              idempotencyKey: l.idempotencyKey ?? null,
-              holdId: l.holdId ?? null,
-              holdPhase: l.holdPhase ?? null,
-              reversalOf: l.reversalOf ?? null,
-              ...(l.at ? { createdAt: l.at } : {}),
-            })),
-          )
-          .returning()),
-      );
-    }
+    for (let i = 0; i < legs.length; i += 1000)
+      transfers.push(...(await insertTransfers(tx, legs.slice(i, i + 1000), idOf)));
     const credited: DomainEvent[] = legs.flatMap((l) =>
       'user' in l.to && l.to.kind === 'available' && l.kind !== 'earning'
         ? [
@@ -289,7 +306,7 @@ export async function codesOf(db: DbOrTx, ids: number[]) {
   const rows = await db
     .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
     .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, ids));
+    .where(sql`${ledgerAccounts.id} = any(${arrayLiteral(ids)}::integer[])`);
   return new Map(rows.map((r) => [r.id, r.code]));
 }
 

@@ -1,4 +1,4 @@
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import { CampaignStatus } from '@cryptads/contract/campaign-messages';
 import { FilterReason } from '@cryptads/contract/delivery';
 import { isoDay } from '@cryptads/contract/dates';
@@ -7,7 +7,7 @@ import { campaigns } from '../../../db/schema/campaigns';
 import { campaignSpendDaily } from '../../../db/schema/stats';
 import { users } from '../../../db/schema/users';
 import type { DeliveryEvent } from '../types';
-import { chunks } from './sql';
+import { anyOf, chunks } from './sql';
 
 /**
  * The billing rules of a batch (docs/decisions/020-budgets-at-click-time.md): the advertisers
@@ -61,7 +61,7 @@ export async function lockAdvertisers(tx: Tx, events: readonly DeliveryEvent[]) 
   const locked = await tx
     .select({ id: users.id, balance: users.balanceMicros })
     .from(users)
-    .where(inArray(users.id, advertiserIds))
+    .where(anyOf(users.id, advertiserIds, 'integer'))
     .orderBy(users.id)
     .for('no key update');
   const remaining = new Map(locked.map((r) => [r.id, r.balance]));
@@ -90,7 +90,7 @@ export async function lockCampaignRules(tx: Tx, events: readonly DeliveryEvent[]
         budget: campaigns.budgetMicros,
       })
       .from(campaigns)
-      .where(inArray(campaigns.id, part))
+      .where(anyOf(campaigns.id, part, 'integer'))
       .orderBy(campaigns.id)
       .for('no key update');
     for (const r of rows) {
@@ -113,7 +113,7 @@ export async function lockCampaignRules(tx: Tx, events: readonly DeliveryEvent[]
     const totals = await tx
       .select({ id: campaignSpendDaily.campaignId, total: sql<string>`sum(${campaignSpendDaily.costMicros})::text` })
       .from(campaignSpendDaily)
-      .where(inArray(campaignSpendDaily.campaignId, found))
+      .where(anyOf(campaignSpendDaily.campaignId, found, 'integer'))
       .groupBy(campaignSpendDaily.campaignId);
     for (const t of totals) {
       const rules = out.get(t.id);
@@ -122,7 +122,7 @@ export async function lockCampaignRules(tx: Tx, events: readonly DeliveryEvent[]
     const perDay = await tx
       .select({ id: campaignSpendDaily.campaignId, day: campaignSpendDaily.day, cost: campaignSpendDaily.costMicros })
       .from(campaignSpendDaily)
-      .where(and(inArray(campaignSpendDaily.campaignId, found), inArray(campaignSpendDaily.day, days)));
+      .where(and(anyOf(campaignSpendDaily.campaignId, found, 'integer'), anyOf(campaignSpendDaily.day, days, 'text')));
     for (const d of perDay) out.get(d.id)?.spentOn.set(String(d.day), d.cost);
   }
   return out;

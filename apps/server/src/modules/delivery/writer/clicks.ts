@@ -1,9 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { FilterReason } from '@cryptads/contract/delivery';
 import type { Tx } from '../../../db/client';
 import { adEvents } from '../../../db/schema/stats';
 import { type DeliveryEvent, EventKind } from '../types';
-import { chunks } from './sql';
+import { anyOf, chunks } from './sql';
 
 /**
  * A click is billed once per impression: in this batch, and against what is stored. A
@@ -31,7 +31,7 @@ export async function markRepeatedClicks(
       const rows = await tx
         .select({ id: adEvents.impressionId })
         .from(adEvents)
-        .where(and(eq(adEvents.kind, EventKind.Click), inArray(adEvents.impressionId, part)));
+        .where(and(eq(adEvents.kind, EventKind.Click), anyOf(adEvents.impressionId, part, 'text')));
       for (const r of rows) stored.add(r.id);
     }
     if (stored.size)

@@ -1,10 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { CampaignStatus } from '@cryptads/contract/campaign-messages';
 import type { Tx } from '../../../db/client';
 import { campaigns } from '../../../db/schema/campaigns';
 import { campaignSpendDaily } from '../../../db/schema/stats';
 import type { DomainEvent } from '../../events/events';
-import { chunks, pgArray } from './sql';
+import { anyOf, chunks, pgArray } from './sql';
 
 /**
  * Campaign statuses after a batch: Out of Funds for the Delivering campaigns of an advertiser
@@ -23,7 +23,7 @@ export async function updateStatuses(
     const rows = await tx
       .update(campaigns)
       .set({ status: CampaignStatus.OutOfFunds, updatedAt: new Date() })
-      .where(and(inArray(campaigns.ownerId, [...broke]), eq(campaigns.status, CampaignStatus.Delivering)))
+      .where(and(anyOf(campaigns.ownerId, [...broke], 'integer'), eq(campaigns.status, CampaignStatus.Delivering)))
       .returning({ id: campaigns.id, ownerId: campaigns.ownerId });
     outOfFunds = rows.map((r) => r.id);
     for (const r of rows) announced.push({ type: 'campaign.changed', campaignId: r.id, ownerId: r.ownerId });
@@ -34,7 +34,7 @@ export async function updateStatuses(
       .set({ status: CampaignStatus.LimitReached, updatedAt: new Date() })
       .where(
         and(
-          inArray(campaigns.id, part),
+          anyOf(campaigns.id, part, 'integer'),
           eq(campaigns.status, CampaignStatus.Delivering),
           eq(campaigns.budgetFlag, true),
           // Used up, or the next event no longer fits in what is left of it.
