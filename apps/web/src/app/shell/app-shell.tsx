@@ -5,6 +5,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { paths } from '@cryptads/contract/paths';
 import { DEFAULT_PRODUCT_NAME } from '@cryptads/contract/ui';
 import { usePublicConfig } from '../../lib/api/get-public-config';
+import { useOpenedOnce } from '../../lib/opened-once';
 import { PageLoader } from '../../ui/page-loader';
 import { Logo } from '../../ui/logo';
 import { ShellHeader } from './header';
@@ -14,6 +15,7 @@ import { SidebarContent } from './sidebar';
 /** The authenticated shell (docs/product/account.md#shell): sidebar, header, main, footer. */
 export function AuthenticatedShell() {
   const [drawerOpened, drawer] = useDisclosure(false);
+  const drawerMounted = useOpenedOnce(drawerOpened);
   const { pathname } = useLocation();
   const product = usePublicConfig().data?.productName ?? DEFAULT_PRODUCT_NAME;
 
@@ -38,19 +40,21 @@ export function AuthenticatedShell() {
       <AppShell.Navbar className={classes.navbar} aria-label="Main navigation">
         <SidebarContent />
       </AppShell.Navbar>
-      <Drawer
-        opened={drawerOpened}
-        onClose={drawer.close}
-        size={300}
-        hiddenFrom="sm"
-        title={<Logo name={product} light />}
-        classNames={{ content: classes.drawerContent, header: classes.drawerHeader, close: classes.drawerClose }}
-        closeButtonProps={{ 'aria-label': 'Close navigation' }}
-      >
-        <nav aria-label="Mobile navigation">
-          <SidebarContent onNavigate={drawer.close} inDrawer />
-        </nav>
-      </Drawer>
+      {drawerMounted ? (
+        <Drawer
+          opened={drawerOpened}
+          onClose={drawer.close}
+          size={300}
+          hiddenFrom="sm"
+          title={<Logo name={product} light />}
+          classNames={{ content: classes.drawerContent, header: classes.drawerHeader, close: classes.drawerClose }}
+          closeButtonProps={{ 'aria-label': 'Close navigation' }}
+        >
+          <nav aria-label="Mobile navigation">
+            <SidebarContent onNavigate={drawer.close} inDrawer />
+          </nav>
+        </Drawer>
+      ) : null}
       <div className={classes.body}>
         <main id="main" className={classes.main} tabIndex={-1}>
           <Suspense fallback={<PageLoader />}>

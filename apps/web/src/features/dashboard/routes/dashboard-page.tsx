@@ -24,12 +24,21 @@ function Later({ children }: { children: ReactNode }) {
 }
 
 /**
+ * The terms modal when the account has not signed the current terms. Its own component: the
+ * terms arrive after the page is hydrated, and their answer then renders this alone, not the
+ * whole page again (one synchronous render of every card, on a phone a long task).
+ */
+function TermsGate({ signed }: { signed: Parameters<typeof mustSignTerms>[0] }) {
+  const terms = useCurrentTerms();
+  return terms.data && mustSignTerms(signed, terms.data.version) ? <TermsModal terms={terms.data} /> : null;
+}
+
+/**
  * Dashboard home (docs/product/account.md#dashboard). The marketplace teaser belongs to the marketplace feature:
  * app/dashboard-route.tsx passes it in.
  */
 export function DashboardPage({ marketplaceTeaser }: { marketplaceTeaser?: ReactNode } = {}) {
   const user = useCurrentUser();
-  const terms = useCurrentTerms();
 
   if (user.isPending)
     return (
@@ -61,9 +70,7 @@ export function DashboardPage({ marketplaceTeaser }: { marketplaceTeaser?: React
   const advertiser = details.type === AccountType.Advertiser;
   return (
     <Stack gap="lg" data-testid="dashboard">
-      {terms.data && mustSignTerms(details.currentSignedTerms, terms.data.version) ? (
-        <TermsModal terms={terms.data} />
-      ) : null}
+      <TermsGate signed={details.currentSignedTerms} />
       <Title order={2} size="h3">
         Welcome back, <span data-testid="dashboard-alias">{details.alias}</span>
       </Title>

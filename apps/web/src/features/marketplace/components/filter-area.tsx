@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { FilterState } from '../lib/search-state';
 import { FilterPanel } from './filter-panel';
 import { useWidthQuery } from '../../../lib/hydration';
+import { useOpenedOnce } from '../../../lib/opened-once';
 
 /** Wide screens show the panel beside the listings; narrower ones open it in a drawer. */
 export const WIDE_QUERY = '(min-width: 75em)';
@@ -25,6 +26,7 @@ export function FilterArea({
   // Read on the first render: a wide screen never flashes the phone's Filters button.
   const wide = useWidthQuery(WIDE_QUERY, false);
   const [opened, drawer] = useDisclosure(false);
+  const drawerMounted = useOpenedOnce(opened);
   const apply = (filter: FilterState) => {
     drawer.close();
     onApply(filter);
@@ -44,9 +46,11 @@ export function FilterArea({
       >
         Filters
       </Button>
-      <Drawer opened={opened} onClose={drawer.close} title="Filter listings" size="sm" position="left">
-        <FilterPanel value={value} onApply={apply} />
-      </Drawer>
+      {drawerMounted ? (
+        <Drawer opened={opened} onClose={drawer.close} title="Filter listings" size="sm" position="left">
+          <FilterPanel value={value} onApply={apply} />
+        </Drawer>
+      ) : null}
     </>
   );
   return <>{children({ panel, button, wide })}</>;

@@ -12,6 +12,7 @@ import { useInstantSearchFocus } from '../api/get-instant-search-focus';
 import { listingsHref } from '../lib/search-state';
 import classes from './marketplace.module.css';
 import { useWidthQuery } from '../../../lib/hydration';
+import { useOpenedOnce } from '../../../lib/opened-once';
 
 /** Typing waits this long before asking the server (one request per pause, not per key). */
 export const INSTANT_SEARCH_DEBOUNCE_MS = 250;
@@ -172,6 +173,7 @@ export function InstantSearchBox({ inDialog = false, onDone }: { inDialog?: bool
 export function MarketplaceSearch() {
   const roomy = useWidthQuery('(min-width: 75em)', true);
   const [opened, dialog] = useDisclosure(false);
+  const dialogMounted = useOpenedOnce(opened);
   if (roomy)
     return (
       <div className={classes.searchBox}>
@@ -190,9 +192,11 @@ export function MarketplaceSearch() {
       >
         <IconSearch size={20} aria-hidden />
       </ActionIcon>
-      <Modal opened={opened} onClose={dialog.close} title="Search listings" yOffset="8dvh">
-        <InstantSearchBox inDialog onDone={dialog.close} />
-      </Modal>
+      {dialogMounted ? (
+        <Modal opened={opened} onClose={dialog.close} title="Search listings" yOffset="8dvh">
+          <InstantSearchBox inDialog onDone={dialog.close} />
+        </Modal>
+      ) : null}
     </>
   );
 }
