@@ -61,6 +61,8 @@ const namesTheDriverOrRaces = /itOnPostgres|ON_POSTGRES|TEST_DB_DRIVER|TEST_DATA
 const postgresTests = [
   ...postgresModules.map((module) => `apps/server/src/modules/${module}/**/*.test.ts`),
   'apps/server/src/modules/admin/admin-money.routes.test.ts',
+  // An advertiser's balance read back exactly, as a string, through the public API's client.
+  'apps/server/src/modules/api-docs/generated-client.test.ts',
   ...multiProcessTests,
   ...serverTestFiles.filter((file) => namesTheDriverOrRaces.test(readFileSync(path.join(root, file), 'utf8'))),
 ];
@@ -100,7 +102,11 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
-          setupFiles: ['./apps/web/src/testing/setup.ts'],
+          // A worker's test files share one process: the libraries (React, Mantine, the icons,
+          // msw) are imported once per worker, not once per file; the app's own modules are
+          // imported fresh for each file (testing/fresh-modules.ts resets them first).
+          isolate: false,
+          setupFiles: ['./apps/web/src/testing/fresh-modules.ts', './apps/web/src/testing/setup.ts'],
           // Component tests render whole screens: the longest took 4-6 s with two workers on a
           // lightly loaded two-core machine (the audit page's filters, the marketplace's filter
           // panel), and the filter panel's went past 20 s beside stress-ng --cpu 2. About five

@@ -121,7 +121,10 @@ describe('embedded database lifecycle', () => {
   it('closes its data directory cleanly: a second start reopens it', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cryptads-reopen-'));
     try {
-      const first = await openDatabase({ dataDir: dir });
+      // The first start unpacks the migrated template into the directory (as a copied template
+      // does, docs/decisions/050): migrating on disk here cost 30-45 s of a worker under load,
+      // and template.test.ts already builds a template on disk (initdb and every migration).
+      const first = await openDatabase({ dataDir: dir, loadDataDir: inject('pgliteTemplate') });
       await first.db.execute(sql`create table kept (v text)`);
       await first.db.execute(sql`insert into kept values ('still here')`);
       await first.close();
@@ -132,7 +135,7 @@ describe('embedded database lifecycle', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 180_000); // initdb and every migration on disk, twice over
+  }, 180_000);
 
   it('a worker that cannot start fails the opening instead of hanging', async () => {
     await expect(openDatabase({ loadDataDir: path.join(tmpdir(), 'no-such-template.tar') })).rejects.toThrow(
